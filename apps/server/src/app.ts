@@ -1,0 +1,70 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { createDatabase, migrateToLatest, type Db } from './db/database';
+import { healthRoutes } from './features/health/routes';
+import { passwordResetRoutes } from './features/password-reset/routes';
+import { ensureAdmin } from './features/students/service';
+import { studentsRoutes } from './features/students/routes';
+import { createMailer } from './mail/mailer';
+import { apiDocsPlugin } from './plugins/api-docs';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { webAppPlugin } from './plugins/web-app';
+import { APP_VERSION } from './version';
+
+/** JSON bodies are small forms; uploads (later) set their own limits per route. */
+const JSON_BODY_LIMIT = 64 * 1024;
+
+export interface BuildOptions {
+  /** Tests pass their own database (a fresh SQLite file or PostgreSQL schema). */
+  database?: { db: Db; schema?: string };
+  logger?: boolean;
+}
+
+/**
+ * Builds the whole server from plugins and features, in the order a request meets them.
+ * `server.ts` only listens; tests call this and use `inject()`.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    requestTimeout: 30_000,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = options.database?.db ?? createDatabase(config.database);
+  app.addHook('onClose', async () => {
+    if (!options.database) await db.destroy();
+  });
+  await migrateToLatest(db, options.database?.schema);
+  if (config.admin) {
+    const result = await ensureAdmin(db, config.admin, { resetPassword: false });
+    if (result === 'created') app.log.info({ email: config.admin.email }, 'first admin created from ADMIN_EMAIL');
+  }
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(apiDocsPlugin, { title: config.branding.title, version: APP_VERSION });
+  await app.register(authPlugin, { db, secret: config.jwtSecret, tokenTtl: config.tokenTtl });
+  const mailer = createMailer(config.mail, app.log);
+  app.addHook('onClose', () => mailer.close());
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db, version: APP_VERSION });
+      await api.register(studentsRoutes, { db, dataDir: config.dataDir });
+      await api.register(passwordResetRoutes, { db, mailer, secret: config.jwtSecret, branding: config.branding });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webAppPlugin, { webDist: config.webDist, branding: config.branding });
+  return app;
+}

@@ -1,0 +1,40 @@
+import { parseArgs } from 'node:util';
+import { emailSchema, passwordSchema } from '@academy/contract';
+import { ConfigError, loadConfig } from '../config';
+import { createDatabase, migrateToLatest } from '../db/database';
+import { ensureAdmin } from '../features/students/service';
+
+// npm run create-admin -- --email E --password P [--name N]
+// Creates the admin, or resets an existing account's password and makes it an admin.
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+  });
+  const email = emailSchema.safeParse(values.email);
+  const password = passwordSchema.safeParse(values.password);
+  if (!email.success || !password.success) {
+    console.error('Usage: npm run create-admin -- --email admin@example.lk --password "at least 8 characters" [--name "Name"]');
+    if (!email.success) console.error(`--email ${email.error.issues[0]?.message ?? 'is invalid'}`);
+    if (!password.success) console.error(`--password ${password.error.issues[0]?.message ?? 'is invalid'}`);
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const db = createDatabase(config.database);
+  try {
+    await migrateToLatest(db);
+    const result = await ensureAdmin(
+      db,
+      { email: email.data, password: password.data, ...(values.name ? { name: values.name } : {}) },
+      { resetPassword: true },
+    );
+    console.log(result === 'created' ? `Admin ${email.data} created.` : `Admin ${email.data} updated; its other sessions have ended.`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

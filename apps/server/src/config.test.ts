@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  const dirs: string[] = [];
+  const dataDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'academy-config-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('applies the documented defaults and picks SQLite in the data folder', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(8080);
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.join(dir, 'portal.sqlite') });
+    expect(config.admin).toBeNull();
+    expect(config.branding.title).toBe('History Academy');
+  });
+
+  it('picks PostgreSQL for a postgres:// DATABASE_URL', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@127.0.0.1/db' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1/db' });
+  });
+
+  it('keeps a generated JWT secret in the data folder across starts', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ ADMIN_EMAIL: 'a@b.lk' }, /ADMIN_EMAIL and ADMIN_PASSWORD together/],
+    [{ ADMIN_EMAIL: 'a@b.lk', ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD/],
+    [{ JWT_SECRET: 'too-short' }, /JWT_SECRET/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+  ])('refuses %o with a message naming the setting', (env, pattern) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(pattern);
+  });
+
+  it('reads branding from DATA_DIR/branding.json, with env taking precedence for the title', () => {
+    const dir = dataDir();
+    writeFileSync(path.join(dir, 'branding.json'), JSON.stringify({ title: 'File Title', tagline: 'From file' }));
+    expect(loadConfig({ DATA_DIR: dir }).branding).toMatchObject({ title: 'File Title', tagline: 'From file' });
+    expect(loadConfig({ DATA_DIR: dir, BRANDING_TITLE: 'Env Title' }).branding.title).toBe('Env Title');
+  });
+});

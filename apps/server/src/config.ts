@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { brandingSchema, type Branding } from '@academy/contract';
+
+// Every setting the server reads, from the environment only here, validated once at start.
+// A bad value stops the server with a message naming the variable, not a crash later.
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(serverRoot, '..', '..');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// (leave it unset for SQLite)' })
+    .optional(),
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  TOKEN_TTL: z.string().regex(/^\d+[smhd]$/, { error: 'must look like 30d, 12h or 90m' }).default('30d'),
+  ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  BRANDING_TITLE: z.string().optional(),
+  BRANDING_TAGLINE: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps:// (leave it unset to write mail to DATA_DIR/outbox)' })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3, { error: 'must be an address like "Academy <no-reply@example.lk>"' }).optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  jwtSecret: string;
+  tokenTtl: string;
+  admin: { email: string; password: string } | null;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  webDist: string;
+  trustProxy: boolean;
+  branding: Branding;
+  /** SMTP when smtpUrl is set; otherwise each mail is written to outboxDir. */
+  mail: { smtpUrl: string | null; from: string; outboxDir: string };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration: set ADMIN_EMAIL and ADMIN_PASSWORD together');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const branding = loadBranding(dataDir, e.BRANDING_TITLE, e.BRANDING_TAGLINE);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'portal.sqlite') },
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    tokenTtl: e.TOKEN_TTL,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : null,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist')),
+    trustProxy: e.TRUST_PROXY,
+    branding,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `"${branding.title.replace(/["\\]/g, '')}" <no-reply@localhost>`,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
+  };
+}
+
+/**
+ * Without JWT_SECRET, a random secret is made on first start and kept in the data folder, so
+ * tokens survive restarts. Several instances must share JWT_SECRET (README, 'Running at scale').
+ */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+function loadBranding(dataDir: string, title?: string, tagline?: string): Branding {
+  const file = path.join(dataDir, 'branding.json');
+  let fromFile: unknown = {};
+  if (existsSync(file)) {
+    try {
+      fromFile = JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      throw new ConfigError(`Invalid configuration: ${file} is not valid JSON`);
+    }
+  }
+  const merged = { ...(fromFile as object), ...(title ? { title } : {}), ...(tagline ? { tagline } : {}) };
+  const parsed = brandingSchema.safeParse(merged);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration: branding ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,86 @@
+import type { Generated } from 'kysely';
+
+// Table shapes as Kysely sees them. Dates are ISO-8601 text on both SQLite and PostgreSQL so one
+// query path serves both and string comparison orders them.
+
+export interface AccountsTable {
+  id: string;
+  email: string;
+  /** Lower-cased e-mail: uniqueness among live accounts ignores letter case. */
+  email_key: string;
+  password_hash: string;
+  name: string;
+  account_type: string;
+  account_state: string;
+  batch: string;
+  class_type: string;
+  history_type: string;
+  whatsapp_no: string;
+  additional_no: string;
+  district: string;
+  scl: string;
+  address: string;
+  student_id_img: string;
+  reg_no: string | null;
+  profile_img: string;
+  /** Bumped to end every session of the account at once (suspend, delete, password change). */
+  token_version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  /** Lower-cased name, e-mail, regNo and phone numbers: the Student List's search (issue 3). */
+  search_text: Generated<string>;
+}
+
+export interface RegNoSequencesTable {
+  prefix: string;
+  last_value: number;
+}
+
+export interface SignInFailuresTable {
+  id: string;
+  /** 'email:<address>' or 'client:<ip>': one table limits both. */
+  subject: string;
+  failed_at: string;
+}
+
+export interface AccountsTables {
+  accounts: AccountsTable;
+  reg_no_sequences: RegNoSequencesTable;
+  sign_in_failures: SignInFailuresTable;
+}
+
+export interface PasswordResetCodesTable {
+  id: string;
+  /** Lower-cased e-mail the code was asked for, with or without an account. */
+  email_key: string;
+  /** Null when the address has no account: such a code is never mailed and never confirms. */
+  account_id: string | null;
+  /** HMAC-SHA256 of the code under the server secret; the code itself is never stored. */
+  code_hash: string;
+  /** Tries so far, counted before each check so parallel guesses cannot exceed the limit. */
+  tries: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  /** Set when the code is confirmed: the hash of the reset token handed out for it. */
+  reset_token_hash: string | null;
+  reset_expires_at: string | null;
+  reset_used_at: string | null;
+  /** The account's token version when the code was confirmed; a later change voids the token. */
+  token_version: number | null;
+}
+
+export interface PasswordResetClientRequestsTable {
+  id: string;
+  client: string;
+  requested_at: string;
+}
+
+export interface PasswordResetTables {
+  password_reset_codes: PasswordResetCodesTable;
+  password_reset_client_requests: PasswordResetClientRequestsTable;
+}
+
+/** Every table. A feature declares its tables in its own interface and adds it here. */
+export interface Database extends AccountsTables, PasswordResetTables {}

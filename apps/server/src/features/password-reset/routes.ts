@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  confirmOtpAnswerSchema,
+  confirmOtpBodySchema,
+  errorAnswerSchema,
+  otpErrorAnswerSchema,
+  PASSWORD_RESET_PATHS,
+  PASSWORD_RESET_TEXT,
+  resetPasswordAnswerSchema,
+  resetPasswordBodySchema,
+  sendOtpAnswerSchema,
+  sendOtpBodySchema,
+} from '@academy/contract';
+import * as service from './service';
+import type { PasswordResetDeps } from './service';
+
+const tags = ['password-reset'];
+
+export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetDeps> = async (app, deps) => {
+  app.post(`/${PASSWORD_RESET_PATHS.sendOtp}`, {
+    schema: {
+      tags,
+      summary: 'Mail a 5-digit code to the address; the same answer whether or not it has an account',
+      body: sendOtpBodySchema,
+      response: { 200: sendOtpAnswerSchema, 400: errorAnswerSchema, 429: errorAnswerSchema },
+    },
+    handler: async (request) => {
+      await service.sendOtp(deps, request.body.email, request.ip);
+      return { code: 200 as const, message: PASSWORD_RESET_TEXT.otpSent, data: null };
+    },
+  });
+
+  app.post(`/${PASSWORD_RESET_PATHS.confirmOtp}`, {
+    schema: {
+      tags,
+      summary: 'Trade a right code for a reset token (15 minutes, single use)',
+      body: confirmOtpBodySchema,
+      response: { 200: confirmOtpAnswerSchema, 400: otpErrorAnswerSchema, 429: errorAnswerSchema },
+    },
+    handler: async (request) => ({
+      code: 200 as const,
+      message: PASSWORD_RESET_TEXT.otpConfirmed,
+      data: { resetToken: await service.confirmOtp(deps, request.body, request.ip) },
+    }),
+  });
+
+  app.post(`/${PASSWORD_RESET_PATHS.resetPassword}`, {
+    schema: {
+      tags,
+      summary: 'Set a new password with a reset token; every old session ends',
+      body: resetPasswordBodySchema,
+      response: { 200: resetPasswordAnswerSchema, 400: errorAnswerSchema, 429: errorAnswerSchema },
+    },
+    handler: async (request) => {
+      await service.resetPassword(deps, request.body, request.ip);
+      return { code: 200 as const, message: PASSWORD_RESET_TEXT.passwordReset, data: null };
+    },
+  });
+};

@@ -1,0 +1,161 @@
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  OTP_LENGTH,
+  OTP_MAX_PER_HOUR,
+  OTP_MAX_WRONG_TRIES,
+  OTP_TTL_MINUTES,
+  otpWrongMessage,
+  PASSWORD_RESET_TEXT,
+  RESET_TOKEN_TTL_MINUTES,
+  type Branding,
+  type ConfirmOtpBody,
+  type OtpFailureReason,
+  type ResetPasswordBody,
+} from '@academy/contract';
+import type { Db } from '../../db/database';
+import { AppError, errors } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import type { Mailer } from '../../mail/mailer';
+import * as repo from './repo';
+import { resetCodeMail } from './reset-code-mail';
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * Calls to these routes one client may make in the window, whatever the addresses: it caps how
+ * many addresses one client can flood with mail or guess codes for. A whole reset takes three.
+ */
+export const CLIENT_REQUEST_LIMIT = 20;
+export const CLIENT_WINDOW_MS = 15 * MINUTE_MS;
+
+export interface PasswordResetDeps {
+  db: Db;
+  mailer: Mailer;
+  /** The server secret; codes and reset tokens are stored only as HMACs under a key made from it. */
+  secret: string;
+  branding: Branding;
+}
+
+/** A key of its own for this purpose, so the JWT secret is never used raw for something else. */
+function hmac(secret: string, purpose: 'otp' | 'reset-token', value: string): string {
+  const key = createHmac('sha256', secret).update(`password-reset:${purpose}`).digest();
+  return createHmac('sha256', key).update(value).digest('base64url');
+}
+
+/** Bound to its row: the same 5 digits hash differently in every code. */
+const codeHash = (secret: string, id: string, code: string) => hmac(secret, 'otp', `${id}:${code}`);
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function otpRefused(reason: OtpFailureReason, message: string): AppError {
+  return new AppError(400, message, [{ field: 'otp', message }], { reason });
+}
+
+function resetExpired(): AppError {
+  return errors.field('resetToken', PASSWORD_RESET_TEXT.resetExpired);
+}
+
+/**
+ * Counts the call against the client and refuses past the limit. Kept in the database, so the
+ * limit holds across several server instances.
+ */
+export async function limitClient(db: Db, client: string, now: number): Promise<void> {
+  await repo.recordClientRequest(db, client, new Date(now).toISOString());
+  const recent = await repo.countClientRequests(db, client, new Date(now - CLIENT_WINDOW_MS).toISOString());
+  if (recent > CLIENT_REQUEST_LIMIT) throw errors.tooManyRequests();
+}
+
+/**
+ * Step 1. Every request that passes the limits leaves the same trace (a code row, no answer
+ * difference); only an address with an account gets the mail, sent off the request path so the
+ * answer takes as long either way. Past OTP_MAX_PER_HOUR codes nothing is stored or sent.
+ */
+export async function sendOtp(deps: PasswordResetDeps, email: string, client: string): Promise<void> {
+  const now = Date.now();
+  await limitClient(deps.db, client, now);
+  const emailKey = email.toLowerCase();
+  const sentLastHour = await repo.countCodesSince(deps.db, emailKey, new Date(now - HOUR_MS).toISOString());
+  if (sentLastHour >= OTP_MAX_PER_HOUR) return;
+
+  const account = await repo.findLiveAccount(deps.db, emailKey);
+  const id = crypto.randomUUID();
+  const code = randomInt(0, 10 ** OTP_LENGTH).toString().padStart(OTP_LENGTH, '0');
+  const expiresAt = new Date(now + OTP_TTL_MINUTES * MINUTE_MS);
+  await repo.insertCode(deps.db, {
+    id,
+    email_key: emailKey,
+    account_id: account?.id ?? null,
+    code_hash: codeHash(deps.secret, id, code),
+    created_at: new Date(now).toISOString(),
+    expires_at: expiresAt.toISOString(),
+  });
+  if (account) {
+    deps.mailer.dispatch(
+      resetCodeMail({ to: account.email, name: account.name, code, ttlMinutes: OTP_TTL_MINUTES, expiresAt, branding: deps.branding }),
+    );
+  }
+  await repo.prune(deps.db, new Date(now - 24 * HOUR_MS).toISOString(), new Date(now - CLIENT_WINDOW_MS).toISOString());
+}
+
+/**
+ * Step 2. Checks the newest code of the address and trades it for a reset token. The try is
+ * taken before the comparison; after OTP_MAX_WRONG_TRIES the code is dead, right digits or not.
+ */
+export async function confirmOtp(deps: PasswordResetDeps, body: ConfirmOtpBody, client: string): Promise<string> {
+  const now = Date.now();
+  await limitClient(deps.db, client, now);
+  const row = await repo.findLatestCode(deps.db, body.email.toLowerCase());
+  if (!row) throw otpRefused('wrong', PASSWORD_RESET_TEXT.otpWrong);
+  if (row.used_at) throw otpRefused('used', PASSWORD_RESET_TEXT.otpUsed);
+  if (row.expires_at <= new Date(now).toISOString()) throw otpRefused('expired', PASSWORD_RESET_TEXT.otpExpired);
+
+  const tries = await repo.takeTry(deps.db, row.id);
+  if (tries === undefined) {
+    // Used by a request that raced this one, or out of tries.
+    const current = await repo.findLatestCode(deps.db, row.email_key);
+    if (current?.id === row.id && current.used_at) throw otpRefused('used', PASSWORD_RESET_TEXT.otpUsed);
+    throw otpRefused('locked', PASSWORD_RESET_TEXT.otpLocked);
+  }
+  // A code asked for an address with no account has no account to reset: always wrong.
+  const right = sameHash(codeHash(deps.secret, row.id, body.otp), row.code_hash) && row.account_id !== null;
+  if (!right) throw otpRefused('wrong', otpWrongMessage(OTP_MAX_WRONG_TRIES - tries));
+
+  const account = await repo.findLiveAccount(deps.db, row.email_key);
+  if (!account || account.id !== row.account_id) throw otpRefused('wrong', otpWrongMessage(OTP_MAX_WRONG_TRIES - tries));
+  const resetToken = randomBytes(32).toString('base64url');
+  const claimed = await repo.claimCode(deps.db, row.id, {
+    now: new Date(now).toISOString(),
+    resetTokenHash: hmac(deps.secret, 'reset-token', resetToken),
+    resetExpiresAt: new Date(now + RESET_TOKEN_TTL_MINUTES * MINUTE_MS).toISOString(),
+    tokenVersion: account.token_version,
+  });
+  if (!claimed) throw otpRefused('used', PASSWORD_RESET_TEXT.otpUsed);
+  return resetToken;
+}
+
+/**
+ * Step 3. One transaction: the token is spent, the password set, every old session ended (token
+ * version), the address's sign-in failures and any other open code cleared.
+ */
+export async function resetPassword(deps: PasswordResetDeps, body: ResetPasswordBody, client: string): Promise<void> {
+  await limitClient(deps.db, client, Date.now());
+  const row = await repo.findByResetToken(deps.db, hmac(deps.secret, 'reset-token', body.resetToken));
+  const now = new Date().toISOString();
+  if (!row?.account_id || row.token_version === null || row.reset_used_at || !row.reset_expires_at || row.reset_expires_at <= now) {
+    throw resetExpired();
+  }
+  const { account_id: accountId, token_version: tokenVersion } = row;
+  // Hashing is the slow part; it runs before the transaction so the write lock is held briefly.
+  const passwordHash = await hashPassword(body.password);
+  await deps.db.transaction().execute(async (tx) => {
+    if (!(await repo.claimResetToken(tx, row.id, now))) throw resetExpired();
+    if (!(await repo.setPassword(tx, accountId, { passwordHash, tokenVersion, now }))) throw resetExpired();
+    await repo.clearSignInFailures(tx, row.email_key);
+    await repo.closeOpenCodes(tx, row.email_key, now);
+  });
+}

@@ -1,0 +1,149 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  deletedStudentListAnswerSchema,
+  deletedStudentListQuerySchema,
+  errorAnswerSchema,
+  idParamsSchema,
+  importAnswerSchema,
+  noDataAnswerSchema,
+  SERVER_TEXT,
+  stateBodySchema,
+  STUDENT_IMPORT_FIELD,
+  STUDENT_IMPORT_MAX_BYTES,
+  studentAnswerSchema,
+  studentExportQuerySchema,
+  studentListAnswerSchema,
+  studentListQuerySchema,
+  STUDENTS_PATHS,
+} from '@academy/contract';
+import type { Db } from '../../db/database';
+import * as admin from './admin-service';
+import { importStudents } from './import-service';
+import { readSingleUpload } from './upload';
+
+const tags = ['students'];
+const security = [{ bearer: [] }];
+const denied = { 401: errorAnswerSchema, 403: errorAnswerSchema };
+
+/** The admin's calls on students: every route here lets only a signed-in, active admin in. */
+export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get(`/${STUDENTS_PATHS.getAll}`, {
+    schema: {
+      tags,
+      security,
+      summary: 'A page of live students: search, filters, sorted by batch then name, with the total',
+      querystring: studentListQuerySchema,
+      response: { 200: studentListAnswerSchema, 400: errorAnswerSchema, ...denied },
+    },
+    handler: async (request) => ({ code: 200 as const, message: SERVER_TEXT.ok, ...(await admin.listStudents(db, request.query)) }),
+  });
+
+  app.put(`/${STUDENTS_PATHS.updateState}`, {
+    schema: {
+      tags,
+      security,
+      summary: "Suspend ('de-active') or reactivate ('active') a student; suspending ends their sessions",
+      params: idParamsSchema,
+      body: stateBodySchema,
+      response: { 200: studentAnswerSchema, 400: errorAnswerSchema, ...denied, 404: errorAnswerSchema },
+    },
+    handler: async (request) => ({
+      code: 200 as const,
+      message: SERVER_TEXT.stateUpdated,
+      data: await admin.setState(db, request.params.id, request.body.state),
+    }),
+  });
+
+  app.delete(`/${STUDENTS_PATHS.remove}`, {
+    schema: {
+      tags,
+      security,
+      summary: 'Soft-delete a student: sessions end, the e-mail is free again, restorable',
+      params: idParamsSchema,
+      response: { 200: noDataAnswerSchema, ...denied, 404: errorAnswerSchema },
+    },
+    handler: async (request) => {
+      await admin.deleteStudent(db, request.params.id);
+      return { code: 200 as const, message: SERVER_TEXT.studentDeleted, data: null };
+    },
+  });
+
+  app.get(`/${STUDENTS_PATHS.listDeleted}`, {
+    schema: {
+      tags,
+      security,
+      summary: 'A page of deleted students, newest deletion first',
+      querystring: deletedStudentListQuerySchema,
+      response: { 200: deletedStudentListAnswerSchema, 400: errorAnswerSchema, ...denied },
+    },
+    handler: async (request) => ({
+      code: 200 as const,
+      message: SERVER_TEXT.ok,
+      ...(await admin.listDeletedStudents(db, request.query)),
+    }),
+  });
+
+  app.put(`/${STUDENTS_PATHS.restore}`, {
+    schema: {
+      tags,
+      security,
+      summary: 'Restore a deleted student; 409 when their e-mail was registered meanwhile',
+      params: idParamsSchema,
+      response: { 200: studentAnswerSchema, ...denied, 404: errorAnswerSchema, 409: errorAnswerSchema },
+    },
+    handler: async (request) => ({
+      code: 200 as const,
+      message: SERVER_TEXT.studentRestored,
+      data: await admin.restoreStudent(db, request.params.id),
+    }),
+  });
+
+  app.get(`/${STUDENTS_PATHS.exportCsv}`, {
+    schema: {
+      tags,
+      security,
+      summary: 'The filtered list as a CSV file (UTF-8, every matching row)',
+      querystring: studentExportQuerySchema,
+      produces: ['text/csv'],
+      response: { 200: z.string().describe('CSV text'), 400: errorAnswerSchema, ...denied },
+    },
+    handler: async (request, reply) => {
+      const csv = await admin.exportStudentsCsv(db, request.query);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="students-${day}.csv"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv);
+    },
+  });
+
+  app.post(`/${STUDENTS_PATHS.importCsv}`, {
+    schema: {
+      tags,
+      security,
+      summary: `Add students from a CSV file (multipart field '${STUDENT_IMPORT_FIELD}'); a report per row`,
+      consumes: ['multipart/form-data'],
+      response: {
+        200: importAnswerSchema,
+        400: errorAnswerSchema,
+        ...denied,
+        409: errorAnswerSchema,
+        413: errorAnswerSchema,
+        415: errorAnswerSchema,
+      },
+    },
+    handler: async (request) => {
+      const file = await readSingleUpload(request, {
+        field: STUDENT_IMPORT_FIELD,
+        maxBytes: STUDENT_IMPORT_MAX_BYTES,
+        missing: SERVER_TEXT.importFileRequired,
+        tooLarge: SERVER_TEXT.importTooLarge,
+      });
+      return { code: 200 as const, message: SERVER_TEXT.importFinished, data: await importStudents(db, file.toString('utf8')) };
+    },
+  });
+};

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { SERVER_TEXT } from '@academy/contract';
+import { registerStudent, signedInStudent, signIn } from '../../../test/factories';
+import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
+import { SIGN_IN_FAILURE_LIMIT } from './service';
+
+const LOGIN = '/api/students/student/login';
+
+describe('POST students/student/login', () => {
+  const t = useTestApp();
+
+  const attempt = (email: string, password: string, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'POST', url: LOGIN, payload: { email, password }, remoteAddress });
+
+  const suspend = (id: string) =>
+    t.database.db.updateTable('accounts').set({ account_state: 'de-active' }).where('id', '=', id).execute();
+
+  it('answers the session fields of spec section 7, in any letter case of the e-mail', async () => {
+    const { body, student } = await registerStudent(t.app, { batch: '2025', classType: 'Revision' });
+    const answer = await signIn(t.app, body.email.toUpperCase(), body.password);
+    expect(answer).toMatchObject({
+      code: 200,
+      accountState: 'active',
+      accountType: 'student',
+      studentId: student._id,
+      email: body.email,
+      name: body.name,
+      classType: 'Revision',
+      historyType: 'Indian',
+      batch: '2025',
+    });
+    expect(answer.token.split('.')).toHaveLength(3);
+  });
+
+  it('signs the first admin in from ADMIN_EMAIL / ADMIN_PASSWORD', async () => {
+    const answer = await signIn(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    expect(answer.accountType).toBe('admin');
+  });
+
+  it('answers 401 Invalid Credentials to a wrong password and to an unknown e-mail alike', async () => {
+    const { body } = await registerStudent(t.app);
+    for (const response of [await attempt(body.email, 'wrong-password', '10.0.0.1'), await attempt('nobody@example.lk', 'x', '10.0.0.1')]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ code: 401, message: SERVER_TEXT.invalidCredentials, data: null });
+    }
+  });
+
+  it("refuses a suspended account with 403 and accountState 'de-active', only to the right password", async () => {
+    const { body, student } = await registerStudent(t.app);
+    await suspend(student._id);
+    const right = await attempt(body.email, body.password, '10.0.0.2');
+    expect(right.statusCode).toBe(403);
+    expect(right.json()).toMatchObject({ code: 403, accountState: 'de-active', message: SERVER_TEXT.accountSuspended });
+    expect(right.json().token).toBeUndefined();
+    const wrong = await attempt(body.email, 'not-the-password', '10.0.0.2');
+    expect(wrong.statusCode).toBe(401);
+  });
+
+  it('ends every session of an account when its token version moves, or when it is suspended', async () => {
+    const first = await signedInStudent(t.app);
+    const me = `/api/students/student/getbyid/${first.student._id}`;
+    expect((await t.app.inject({ url: me, headers: first.headers })).statusCode).toBe(200);
+    await t.database.db
+      .updateTable('accounts')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', first.student._id)
+      .execute();
+    const ended = await t.app.inject({ url: me, headers: first.headers });
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().message).toBe(SERVER_TEXT.sessionEnded);
+
+    const second = await signedInStudent(t.app);
+    await suspend(second.student._id);
+    const suspended = await t.app.inject({ url: `/api/students/student/getbyid/${second.student._id}`, headers: second.headers });
+    expect(suspended.statusCode).toBe(401);
+  });
+
+  it(`answers 429 after ${SIGN_IN_FAILURE_LIMIT} failures for one address, even to the right password`, async () => {
+    const { body } = await registerStudent(t.app);
+    for (let i = 0; i < SIGN_IN_FAILURE_LIMIT; i += 1) {
+      // Different clients: the per-address limit must hold on its own.
+      expect((await attempt(body.email, `guess-${i}`, `10.1.0.${i + 1}`)).statusCode).toBe(401);
+    }
+    const blocked = await attempt(body.email, body.password, '10.1.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ code: 429, message: SERVER_TEXT.tooManyFailures });
+  });
+
+  it(`answers 429 after ${SIGN_IN_FAILURE_LIMIT} failures from one client, whatever the address`, async () => {
+    const { body } = await registerStudent(t.app);
+    for (let i = 0; i < SIGN_IN_FAILURE_LIMIT; i += 1) {
+      expect((await attempt(`someone${i}@example.lk`, 'guess', '10.2.0.9')).statusCode).toBe(401);
+    }
+    expect((await attempt(body.email, body.password, '10.2.0.9')).statusCode).toBe(429);
+    expect((await attempt(body.email, body.password, '10.2.0.10')).statusCode).toBe(200);
+  });
+
+  it('forgets an address’s failures after a successful sign-in', async () => {
+    const { body } = await registerStudent(t.app);
+    for (let i = 0; i < SIGN_IN_FAILURE_LIMIT - 1; i += 1) await attempt(body.email, 'guess', `10.3.0.${i + 1}`);
+    expect((await attempt(body.email, body.password, '10.3.1.1')).statusCode).toBe(200);
+    expect((await attempt(body.email, 'guess', '10.3.1.2')).statusCode).toBe(401);
+    expect((await attempt(body.email, body.password, '10.3.1.3')).statusCode).toBe(200);
+  });
+
+  it('answers 400 naming the field when the e-mail or password is missing or not text', async () => {
+    const missing = await t.app.inject({ method: 'POST', url: LOGIN, payload: { email: 'a@b.lk' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([{ field: 'password', message: 'password is required' }]);
+    const typed = await t.app.inject({ method: 'POST', url: LOGIN, payload: { email: ['a'], password: 1 } });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['email', 'password']);
+  });
+});

@@ -1,0 +1,152 @@
+import {
+  ADMIN_ONLY_FIELDS,
+  SERVER_TEXT,
+  type FieldError,
+  type Student,
+  type UpdatePasswordBody,
+  type UpdateStudentInput,
+} from '@academy/contract';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/database';
+import { AppError, errors } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { SessionAccount } from '../../plugins/auth';
+import type { ProfileImageStore } from './profile-images';
+import * as repo from './repo';
+import type { AccountChanges, AccountRow } from './repo';
+import { toStudent } from './service';
+
+// A student's own profile, password and picture; an admin may act on any student's profile and
+// picture, never on another account's password.
+
+type Caller = Pick<SessionAccount, 'id' | 'isAdmin'>;
+
+/** Wrong current passwords allowed per account in the window before the call answers 429. */
+export const PASSWORD_FAILURE_LIMIT = 10;
+const PASSWORD_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+async function ownOrAdminTarget(db: Db, caller: Caller, id: string): Promise<AccountRow> {
+  if (!caller.isAdmin && caller.id !== id) throw errors.forbidden(SERVER_TEXT.notYourProfile);
+  const row = await repo.findLiveById(db, id);
+  if (!row) throw errors.notFound(SERVER_TEXT.studentNotFound);
+  return row;
+}
+
+/** The body's fields as columns. Unchanged admin-only values are dropped before the permission check. */
+function changesFrom(body: UpdateStudentInput, row: AccountRow): AccountChanges {
+  const changes: AccountChanges = {};
+  if (body.name !== undefined) changes.name = body.name;
+  if (body.whatsAppNo !== undefined) changes.whatsapp_no = body.whatsAppNo;
+  if (body.additionalNo !== undefined) changes.additional_no = body.additionalNo;
+  if (body.district !== undefined) changes.district = body.district;
+  if (body.scl !== undefined) changes.scl = body.scl;
+  if (body.address !== undefined) changes.address = body.address;
+  if (body.email !== undefined && body.email !== row.email) {
+    changes.email = body.email;
+    changes.email_key = body.email.toLowerCase();
+  }
+  if (body.batch !== undefined && body.batch !== row.batch) changes.batch = body.batch;
+  if (body.classType !== undefined && body.classType !== row.class_type) changes.class_type = body.classType;
+  if (body.historyType !== undefined && body.historyType !== row.history_type) changes.history_type = body.historyType;
+  if (body.studentIdImg !== undefined && body.studentIdImg !== row.student_id_img) changes.student_id_img = body.studentIdImg;
+  if (body.accountState !== undefined && body.accountState !== row.account_state) changes.account_state = body.accountState;
+  return changes;
+}
+
+const ADMIN_ONLY_COLUMNS: Record<(typeof ADMIN_ONLY_FIELDS)[number], keyof AccountChanges> = {
+  email: 'email',
+  batch: 'batch',
+  classType: 'class_type',
+  historyType: 'history_type',
+  studentIdImg: 'student_id_img',
+  accountState: 'account_state',
+};
+
+/**
+ * spec section 7 'update'. A student changes only name, phone numbers, district, school and
+ * address; sending a new batch, class type, e-mail, history type, ID or state is refused (403)
+ * naming the fields. regNo keeps its number when an admin moves a student to another batch.
+ */
+export async function updateStudent(db: Db, caller: Caller, id: string, body: UpdateStudentInput): Promise<Student> {
+  const row = await ownOrAdminTarget(db, caller, id);
+  if (body.accountType !== undefined && body.accountType !== row.account_type) {
+    throw errors.field('accountType', SERVER_TEXT.accountTypeFixed, 403);
+  }
+  const changes = changesFrom(body, row);
+  const changedAdminOnly = ADMIN_ONLY_FIELDS.filter((field) => ADMIN_ONLY_COLUMNS[field] in changes);
+  if (!caller.isAdmin && changedAdminOnly.length > 0) {
+    const fields: FieldError[] = changedAdminOnly.map((field) => ({ field, message: `${field} ${SERVER_TEXT.adminOnlyField}` }));
+    throw new AppError(403, fields.map((f) => f.message).join(', '), fields);
+  }
+  if (changes.account_state !== undefined && row.account_type === 'admin') {
+    // An admin suspending an admin account (their own included) would lock the academy out.
+    throw errors.field('accountState', SERVER_TEXT.adminOnly, 403);
+  }
+  const suspending = changes.account_state === 'de-active';
+  try {
+    const updated = await repo.updateAccount(db, row, changes, new Date().toISOString(), suspending);
+    if (!updated) throw errors.notFound(SERVER_TEXT.studentNotFound);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw errors.conflict('email', SERVER_TEXT.emailTaken);
+    throw error;
+  }
+  const fresh = await repo.findLiveById(db, id);
+  if (!fresh) throw errors.notFound(SERVER_TEXT.studentNotFound);
+  return toStudent(fresh);
+}
+
+/**
+ * spec section 7 'updatepassword': own account only, current password checked, policy checked by
+ * the body schema. Every session of the account ends (token version); the answer's fresh token
+ * keeps the caller's own session going.
+ */
+export async function changePassword(
+  db: Db,
+  caller: Caller,
+  id: string,
+  body: UpdatePasswordBody,
+  issueToken: (account: { id: string; tokenVersion: number }) => string,
+): Promise<string> {
+  if (caller.id !== id) throw errors.forbidden(SERVER_TEXT.notYourPassword);
+  const row = await repo.findLiveById(db, id);
+  if (!row) throw errors.notFound(SERVER_TEXT.studentNotFound);
+
+  // A stolen session must not become a way to guess the password itself.
+  const subject = `password:${id}`;
+  const now = Date.now();
+  const since = new Date(now - PASSWORD_FAILURE_WINDOW_MS).toISOString();
+  if ((await repo.countRecentFailures(db, subject, since)) >= PASSWORD_FAILURE_LIMIT) {
+    throw errors.tooManyRequests(SERVER_TEXT.tooManyPasswordFailures);
+  }
+  if (!(await verifyPassword(row.password_hash, body.oldPassword))) {
+    await repo.recordFailures(db, [subject], new Date(now).toISOString());
+    // 400, not 401: a 401 would sign the caller out of a session that is still valid.
+    throw errors.field('oldPassword', SERVER_TEXT.wrongCurrentPassword);
+  }
+  if (body.newPassword === body.oldPassword) throw errors.field('newPassword', SERVER_TEXT.samePassword);
+
+  const tokenVersion = await repo.setPassword(db, id, await hashPassword(body.newPassword), new Date(now).toISOString());
+  if (tokenVersion === undefined) throw errors.notFound(SERVER_TEXT.studentNotFound);
+  await repo.clearFailures(db, subject);
+  return issueToken({ id, tokenVersion });
+}
+
+/** Stores the new picture, points the profile at it, and removes the old one if nobody shows it. */
+export async function setProfileImage(
+  db: Db,
+  store: ProfileImageStore,
+  caller: Caller,
+  id: string,
+  upload: Buffer,
+): Promise<Student> {
+  const row = await ownOrAdminTarget(db, caller, id);
+  const url = await store.save(upload);
+  const updated = await repo.updateAccount(db, row, { profile_img: url }, new Date().toISOString());
+  if (!updated) throw errors.notFound(SERVER_TEXT.studentNotFound);
+  if (row.profile_img && row.profile_img !== url && !(await repo.isProfileImageUsed(db, row.profile_img))) {
+    await store.remove(row.profile_img);
+  }
+  const fresh = await repo.findLiveById(db, id);
+  if (!fresh) throw errors.notFound(SERVER_TEXT.studentNotFound);
+  return toStudent(fresh);
+}

@@ -1,0 +1,74 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorAnswerSchema,
+  idParamsSchema,
+  loginAnswerSchema,
+  loginBodySchema,
+  registerAnswerSchema,
+  registerBodySchema,
+  SERVER_TEXT,
+  STUDENTS_PATHS,
+  studentAnswerSchema,
+  suspendedAnswerSchema,
+} from '@academy/contract';
+import { currentAccount } from '../../plugins/auth';
+import type { Db } from '../../db/database';
+import { studentsAdminRoutes } from './admin-routes';
+import { ProfileImageStore } from './profile-images';
+import { studentsProfileRoutes } from './profile-routes';
+import * as service from './service';
+
+const tags = ['students'];
+
+export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> = async (app, { db, dataDir }) => {
+  // Multipart only in this feature's scope; each upload route sets its own size cap when it reads.
+  await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
+  await app.register(studentsAdminRoutes, { db });
+  await app.register(studentsProfileRoutes, { db, images: new ProfileImageStore(dataDir) });
+
+  app.post(`/${STUDENTS_PATHS.register}`, {
+    schema: {
+      tags,
+      summary: 'Register a student account',
+      body: registerBodySchema,
+      response: { 200: registerAnswerSchema, 400: errorAnswerSchema, 409: errorAnswerSchema },
+    },
+    handler: async (request) => ({
+      code: 200 as const,
+      message: SERVER_TEXT.registered,
+      data: await service.registerStudent(db, request.body),
+    }),
+  });
+
+  app.post(`/${STUDENTS_PATHS.login}`, {
+    schema: {
+      tags,
+      summary: 'Sign in; answers the session fields of spec section 7',
+      body: loginBodySchema,
+      response: {
+        200: loginAnswerSchema,
+        401: errorAnswerSchema,
+        403: suspendedAnswerSchema,
+        429: errorAnswerSchema,
+      },
+    },
+    handler: (request) => service.signIn(db, request.body, { clientIp: request.ip, issueToken: app.issueToken }),
+  });
+
+  app.get(`/${STUDENTS_PATHS.getById}`, {
+    onRequest: [app.authenticate],
+    schema: {
+      tags,
+      summary: "A student's profile: one's own, or any for an admin",
+      security: [{ bearer: [] }],
+      params: idParamsSchema,
+      response: { 200: studentAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema },
+    },
+    handler: async (request) => ({
+      code: 200 as const,
+      message: SERVER_TEXT.ok,
+      data: await service.getStudent(db, currentAccount(request), request.params.id),
+    }),
+  });
+};

@@ -1,0 +1,192 @@
+import {
+  SERVER_TEXT,
+  type LoginAnswer,
+  type LoginBody,
+  type RegisterInput,
+  type Student,
+} from '@academy/contract';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/database';
+import { AppError, errors } from '../../lib/errors';
+import { hashPassword, verifyDecoy, verifyPassword } from '../../lib/passwords';
+import { formatRegNo, regNoPrefix } from './reg-no';
+import * as repo from './repo';
+import type { AccountRow } from './repo';
+
+/** PRODUCT.md 'Accounts' and issue 2: 10 failed sign-ins in 15 minutes, per address and per client. */
+export const SIGN_IN_FAILURE_LIMIT = 10;
+export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+export function toStudent(row: AccountRow): Student {
+  return {
+    _id: row.id,
+    studentId: row.id,
+    name: row.name,
+    email: row.email,
+    accountType: row.account_type,
+    accountState: row.account_state === 'active' ? 'active' : 'de-active',
+    batch: row.batch,
+    classType: row.class_type,
+    historyType: row.history_type,
+    indianHistory: row.history_type === 'Indian',
+    europeHistory: row.history_type === 'Europe',
+    whatsAppNo: row.whatsapp_no,
+    additionalNo: row.additional_no,
+    district: row.district,
+    scl: row.scl,
+    address: row.address,
+    studentIdImg: row.student_id_img,
+    regNo: row.reg_no ?? '',
+    profileImg: row.profile_img,
+    createdAt: row.created_at,
+  };
+}
+
+function emailTaken(): AppError {
+  return errors.conflict('email', SERVER_TEXT.emailTaken);
+}
+
+export async function registerStudent(db: Db, input: RegisterInput): Promise<Student> {
+  if (await repo.findLiveByEmail(db, input.email)) throw emailTaken();
+  // Hashing is the slow part; it runs before the transaction so the write lock is held briefly.
+  const passwordHash = await hashPassword(input.password);
+  const now = new Date().toISOString();
+  const id = crypto.randomUUID();
+  try {
+    await db.transaction().execute(async (tx) => {
+      const prefix = regNoPrefix(input.batch, input.classType);
+      const sequence = await repo.nextRegNoSequence(tx, prefix);
+      await repo.insertAccount(tx, {
+        id,
+        email: input.email,
+        email_key: input.email.toLowerCase(),
+        password_hash: passwordHash,
+        name: input.name,
+        account_type: 'student',
+        account_state: 'active',
+        batch: input.batch,
+        class_type: input.classType,
+        history_type: input.historyType,
+        whatsapp_no: input.whatsAppNo,
+        additional_no: input.additionalNo,
+        district: input.district,
+        scl: input.scl,
+        address: input.address,
+        student_id_img: input.studentIdImg,
+        reg_no: formatRegNo(prefix, sequence, input.historyType),
+        profile_img: '',
+        created_at: now,
+        updated_at: now,
+      });
+    });
+  } catch (error) {
+    // Two registrations of one e-mail at the same moment: the unique index picks the winner.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  const created = await repo.findLiveById(db, id);
+  if (!created) throw new Error('registered account vanished');
+  return toStudent(created);
+}
+
+export interface SignInContext {
+  clientIp: string;
+  issueToken: (account: { id: string; tokenVersion: number }) => string;
+}
+
+export async function signIn(db: Db, body: LoginBody, context: SignInContext): Promise<LoginAnswer> {
+  const now = Date.now();
+  const since = new Date(now - SIGN_IN_FAILURE_WINDOW_MS).toISOString();
+  const emailSubject = `email:${body.email.toLowerCase()}`;
+  const clientSubject = `client:${context.clientIp}`;
+  const [byEmail, byClient] = await Promise.all([
+    repo.countRecentFailures(db, emailSubject, since),
+    repo.countRecentFailures(db, clientSubject, since),
+  ]);
+  if (byEmail >= SIGN_IN_FAILURE_LIMIT || byClient >= SIGN_IN_FAILURE_LIMIT) {
+    throw errors.tooManyRequests(SERVER_TEXT.tooManyFailures);
+  }
+
+  const account = await repo.findLiveByEmail(db, body.email);
+  const passwordOk = account ? await verifyPassword(account.password_hash, body.password) : await verifyDecoy(body.password);
+  if (!account || !passwordOk) {
+    await repo.recordFailures(db, [emailSubject, clientSubject], new Date(now).toISOString());
+    throw errors.unauthorized(SERVER_TEXT.invalidCredentials);
+  }
+  // Only someone who knows the password learns that the account is suspended.
+  if (account.account_state !== 'active') {
+    throw errors.forbidden(SERVER_TEXT.accountSuspended, { accountState: 'de-active' });
+  }
+  await repo.clearFailures(db, emailSubject);
+  await repo.pruneFailures(db, since);
+  return {
+    code: 200,
+    message: SERVER_TEXT.loginOk,
+    accountState: 'active',
+    token: context.issueToken({ id: account.id, tokenVersion: account.token_version }),
+    accountType: account.account_type,
+    studentId: account.id,
+    email: account.email,
+    name: account.name,
+    classType: account.class_type,
+    historyType: account.history_type,
+    batch: account.batch,
+  };
+}
+
+export async function getStudent(db: Db, caller: { id: string; isAdmin: boolean }, id: string): Promise<Student> {
+  if (!caller.isAdmin && caller.id !== id) throw errors.forbidden(SERVER_TEXT.notYourAccount);
+  const row = await repo.findLiveById(db, id);
+  if (!row) throw errors.notFound(SERVER_TEXT.studentNotFound);
+  return toStudent(row);
+}
+
+export type EnsureAdminResult = 'created' | 'updated' | 'unchanged';
+
+/**
+ * Makes sure an admin account exists for this e-mail. At start-up an existing admin is left as it
+ * is; the CLI (`resetPassword`) also sets the password and ends the account's other sessions.
+ */
+export async function ensureAdmin(
+  db: Db,
+  admin: { email: string; password: string; name?: string },
+  options: { resetPassword: boolean },
+): Promise<EnsureAdminResult> {
+  const existing = await repo.findLiveByEmail(db, admin.email);
+  if (existing && existing.account_type === 'admin' && !options.resetPassword) return 'unchanged';
+  const passwordHash = await hashPassword(admin.password);
+  const now = new Date().toISOString();
+  if (existing) {
+    await repo.makeAdmin(db, existing.id, passwordHash, now);
+    return 'updated';
+  }
+  try {
+    await repo.insertAccount(db, {
+      id: crypto.randomUUID(),
+      email: admin.email,
+      email_key: admin.email.toLowerCase(),
+      password_hash: passwordHash,
+      name: admin.name ?? 'Administrator',
+      account_type: 'admin',
+      account_state: 'active',
+      batch: '',
+      class_type: '',
+      history_type: '',
+      whatsapp_no: '',
+      additional_no: '',
+      district: '',
+      scl: '',
+      address: '',
+      student_id_img: '',
+      reg_no: null,
+      profile_img: '',
+      created_at: now,
+      updated_at: now,
+    });
+  } catch (error) {
+    // Another instance created it at the same start-up.
+    if (isUniqueViolation(error)) return 'unchanged';
+    throw error;
+  }
+  return 'created';
+}

@@ -1,0 +1,29 @@
+import { SERVER_TEXT, type FieldError } from '@academy/contract';
+
+/**
+ * A refusal the server means to give: its HTTP status, a sentence for the user and, for field
+ * errors, the fields. The error plugin turns it into the contract's error body.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields: FieldError[] = [],
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+// Named factories keep status codes and wording in one place.
+export const errors = {
+  badRequest: (message: string, fields: FieldError[] = []) => new AppError(400, message, fields),
+  field: (field: string, message: string, status = 400) => new AppError(status, message, [{ field, message }]),
+  unauthorized: (message: string = SERVER_TEXT.signInRequired) => new AppError(401, message),
+  forbidden: (message: string = SERVER_TEXT.adminOnly, extra: Record<string, unknown> = {}) =>
+    new AppError(403, message, [], extra),
+  notFound: (message: string = SERVER_TEXT.routeNotFound) => new AppError(404, message),
+  conflict: (field: string, message: string) => new AppError(409, message, [{ field, message }]),
+  tooManyRequests: (message: string = SERVER_TEXT.tooManyRequests) => new AppError(429, message),
+  unavailable: (message: string) => new AppError(503, message),
+};

@@ -1,0 +1,56 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { BRANDING_ELEMENT_ID, type Branding } from '@academy/contract';
+
+export interface WebAppOptions {
+  webDist: string;
+  branding: Branding;
+}
+
+const PLACEHOLDER = '<!--academy-branding-->';
+
+/** JSON inside a <script> data block: '<' is escaped so no value can close the element. */
+function brandingBlock(branding: Branding): string {
+  const json = JSON.stringify(branding).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${BRANDING_ELEMENT_ID}">${json}</script>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Serves the built web app on the API's port. index.html is rendered once at start with the
+ * academy's branding; hashed assets are cached for a year, index.html never.
+ */
+export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptions) => {
+  const indexFile = path.join(options.webDist, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ webDist: options.webDist }, 'web app not built; run `npm run build`');
+    app.get('/', { schema: { hide: true } }, (_request, reply) => {
+      reply.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build`, then restart.');
+    });
+    return;
+  }
+  const indexHtml = readFileSync(indexFile, 'utf8')
+    .replace(PLACEHOLDER, brandingBlock(options.branding))
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(options.branding.title)}</title>`);
+
+  await app.register(fastifyStatic, {
+    root: options.webDist,
+    index: false,
+    wildcard: true,
+    setHeaders(res, filePath) {
+      const hashed = filePath.startsWith(path.join(options.webDist, 'assets') + path.sep);
+      res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+  app.get('/', { schema: { hide: true } }, sendIndex);
+  app.get('/index.html', { schema: { hide: true } }, sendIndex);
+});

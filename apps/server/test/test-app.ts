@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export const TEST_ADMIN = { email: 'tutor@academy.test', password: 'tutor-password-1' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: TestDatabase;
+}
+
+/** Builds the real app on a database of its own, with an admin, for one test file. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: database.dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    WEB_DIST: `${database.dataDir}/no-web-build`,
+    ...env,
+  });
+  const schema = database.target.kind === 'postgres' ? database.target.schema : undefined;
+  const app = await buildApp(config, { database: { db: database.db, schema }, logger: false });
+  return { app, config, database };
+}
+
+/** beforeAll/afterAll wiring: `const t = useTestApp();` then `t.app` inside tests. */
+export function useTestApp(env: Record<string, string> = {}): TestApp {
+  const holder = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(holder, await startTestApp(env));
+  });
+  afterAll(async () => {
+    await holder.app?.close();
+    await holder.database?.drop();
+  });
+  return holder;
+}

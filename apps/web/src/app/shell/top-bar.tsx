@@ -1,0 +1,61 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import NotificationsNone from '@mui/icons-material/NotificationsNone';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { branding } from '../../lib/branding';
+
+interface TopBarProps {
+  name: string;
+  roleLabel: string;
+  /** Absent when the drawer is permanent, so no menu button is shown. */
+  onOpenMenu?: () => void;
+  drawerWidth: number;
+}
+
+export function TopBar({ name, roleLabel, onOpenMenu, drawerWidth }: TopBarProps) {
+  return (
+    <AppBar
+      position="fixed"
+      elevation={0}
+      sx={{
+        width: { md: `calc(100% - ${drawerWidth}px)` },
+        ml: { md: `${drawerWidth}px` },
+        bgcolor: 'background.paper',
+        color: 'text.primary',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Toolbar sx={{ gap: 1 }}>
+        {onOpenMenu && (
+          <IconButton edge="start" aria-label="Open navigation" onClick={onOpenMenu}>
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Typography
+          variant="h6"
+          component="p"
+          noWrap
+          sx={{ flexGrow: 1, fontWeight: 700, color: 'primary.main', fontSize: { xs: '1.05rem', sm: '1.25rem' } }}
+        >
+          {branding.title}
+        </Typography>
+        <Box sx={{ textAlign: 'right', minWidth: 0 }}>
+          <Typography variant="subtitle2" component="p" noWrap sx={{ maxWidth: { xs: 120, sm: 240 } }}>
+            Hi {name}
+          </Typography>
+          <Typography variant="caption" component="p" sx={{ color: 'secondary.main', fontWeight: 600 }}>
+            {roleLabel}
+          </Typography>
+        </Box>
+        {/* What the bell opens, and its unread count, come with the messages feed. */}
+        <IconButton aria-label="Notifications">
+          <NotificationsNone />
+        </IconButton>
+      </Toolbar>
+    </AppBar>
+  );
+}

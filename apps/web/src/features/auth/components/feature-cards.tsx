@@ -1,0 +1,44 @@
+import AutoAwesome from '@mui/icons-material/AutoAwesome';
+import SupportAgent from '@mui/icons-material/SupportAgent';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactElement } from 'react';
+
+const FEATURES: { title: string; text: string; icon: ReactElement }[] = [
+  { title: 'Smart Learning', text: 'AI-powered education', icon: <AutoAwesome /> },
+  { title: '24/7 Support', text: 'Always here to help', icon: <SupportAgent /> },
+];
+
+/** Decoration: hidden below md so a phone reaches the form sooner (spec section 2). */
+export function FeatureCards() {
+  return (
+    <Box sx={{ display: { xs: 'none', md: 'grid' }, gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+      {FEATURES.map((feature) => (
+        <Box
+          key={feature.title}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1.5,
+            p: 2,
+            borderRadius: 3,
+            bgcolor: 'rgba(255,255,255,0.08)',
+            border: '1px solid rgba(194,232,248,0.25)',
+          }}
+        >
+          <Box sx={{ display: 'grid', placeItems: 'center', width: 44, height: 44, borderRadius: 2, bgcolor: 'secondary.main', flexShrink: 0 }}>
+            {feature.icon}
+          </Box>
+          <Box>
+            <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+              {feature.title}
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'brand.lightBlue' }}>
+              {feature.text}
+            </Typography>
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,55 @@
+import VerifiedUser from '@mui/icons-material/VerifiedUser';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { logoUrl } from '../../../lib/branding';
+import { BrandPanel } from './brand-panel';
+import { LoginForm } from './login-form';
+
+export function LoginPage() {
+  return (
+    <Box
+      sx={{
+        minHeight: '100dvh',
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+        gridTemplateRows: { xs: 'auto 1fr', md: '1fr' },
+      }}
+    >
+      <BrandPanel />
+      <Box
+        component="main"
+        sx={{ display: 'flex', alignItems: { xs: 'flex-start', md: 'center' }, justifyContent: 'center', px: { xs: 2, sm: 4 }, py: { xs: 3, md: 5 }, bgcolor: 'background.paper' }}
+      >
+        <Box sx={{ width: '100%', maxWidth: 420 }}>
+          <Box sx={{ textAlign: 'center', mb: 3 }}>
+            <Box component="img" src={logoUrl} alt="Academy logo" sx={{ width: { xs: 56, md: 72 }, height: { xs: 56, md: 72 } }} />
+            <Typography variant="h4" component="h1" sx={{ fontWeight: 700, color: 'primary.main', mt: 1 }}>
+              Welcome Back
+            </Typography>
+            <Typography sx={{ color: 'text.secondary' }}>Sign in to continue your learning journey</Typography>
+          </Box>
+          <LoginForm />
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              gap: 1,
+              mt: 3,
+              py: 1,
+              px: 2,
+              borderRadius: 5,
+              bgcolor: 'brand.lightBlue',
+              color: 'secondary.main',
+            }}
+          >
+            <VerifiedUser fontSize="small" />
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              Protected by enterprise-grade security
+            </Typography>
+          </Box>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

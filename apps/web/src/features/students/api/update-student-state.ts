@@ -1,0 +1,17 @@
+import { STUDENTS_PATHS, studentAnswerSchema, type AccountState } from '@academy/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { withId } from '../lib/query-string';
+import { storeStudent } from './student-cache';
+
+export function updateStudentState({ id, state }: { id: string; state: AccountState }) {
+  return apiRequest(withId(STUDENTS_PATHS.updateState, id), { method: 'PUT', body: { state }, schema: studentAnswerSchema });
+}
+
+export function useUpdateStudentStateMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateStudentState,
+    onSuccess: (answer) => storeStudent(queryClient, answer.data),
+  });
+}

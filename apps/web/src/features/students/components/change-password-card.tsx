@@ -1,0 +1,50 @@
+import { ALERT_TEXT } from '@academy/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { PasswordField } from '../../../components/password-field';
+import { alerts } from '../../../lib/alerts';
+import { useUpdatePasswordMutation } from '../api/update-password';
+import { showFailure } from '../lib/student-alerts';
+
+/** The Profile page's 'Change Password' card (spec sections 2 and 8). */
+export function ChangePasswordCard({ accountId }: { accountId: string }) {
+  const [oldPassword, setOldPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const mutation = useUpdatePasswordMutation();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    mutation.mutate(
+      { id: accountId, body: { oldPassword, newPassword } },
+      {
+        onSuccess: () => {
+          setOldPassword('');
+          setNewPassword('');
+          void alerts.success({ title: ALERT_TEXT.passwordChangeSuccess });
+        },
+        onError: (error) => showFailure(ALERT_TEXT.passwordChangeFail, error),
+      },
+    );
+  };
+
+  return (
+    <Card variant="outlined" sx={{ width: '100%' }}>
+      <CardContent component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+          Change Password
+        </Typography>
+        <PasswordField label="Current Password" value={oldPassword} onChange={(e) => setOldPassword(e.target.value)} autoComplete="current-password" fullWidth size="small" />
+        <PasswordField label="New Password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} autoComplete="new-password" fullWidth size="small" />
+        <Box>
+          <Button type="submit" variant="contained" fullWidth disabled={mutation.isPending}>
+            Update Password
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+
+/** The Email column's copy-to-clipboard button (spec section 2); its tooltip confirms the copy. */
+export function CopyEmailButton({ email }: { email: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(email);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1500);
+    } catch (error) {
+      console.error('Copy to clipboard failed', error);
+    }
+  };
+  return (
+    <Tooltip title={copied ? 'Copied' : 'Copy email'}>
+      <IconButton size="small" aria-label={`Copy email ${email}`} onClick={() => void copy()}>
+        <ContentCopy fontSize="inherit" />
+      </IconButton>
+    </Tooltip>
+  );
+}

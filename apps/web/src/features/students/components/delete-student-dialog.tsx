@@ -1,0 +1,37 @@
+import type { Student } from '@academy/contract';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+
+interface DeleteStudentDialogProps {
+  student: Student | null;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: (student: Student) => void;
+  /** After the closing animation: the place to open an alert (see student-list-page). */
+  onExited: () => void;
+}
+
+/** The confirmation before a delete; a deleted student can be restored from 'Deleted Students'. */
+export function DeleteStudentDialog({ student, pending, onCancel, onConfirm, onExited }: DeleteStudentDialogProps) {
+  return (
+    <Dialog open={Boolean(student)} onClose={onCancel} aria-labelledby="delete-student-title" slotProps={{ transition: { onExited } }}>
+      <DialogTitle id="delete-student-title">Delete student?</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          {student?.name} ({student?.email}) will be signed out and can no longer sign in. You can restore them later
+          from Deleted Students.
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button color="error" variant="contained" disabled={pending} onClick={() => student && onConfirm(student)}>
+          Delete
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

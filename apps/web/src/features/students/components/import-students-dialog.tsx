@@ -1,0 +1,141 @@
+import { ALERT_TEXT, STUDENT_IMPORT_MAX_BYTES, STUDENT_IMPORT_MAX_ROWS, STUDENT_IMPORT_REQUIRED_COLUMNS, type ImportAnswer } from '@academy/contract';
+import UploadFile from '@mui/icons-material/UploadFile';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { useImportStudentsMutation } from '../api/import-students';
+
+interface ImportStudentsDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** CSV import with the per-row report: who was added (with regNo) and who was refused, and why. */
+export function ImportStudentsDialog({ open, onClose }: ImportStudentsDialogProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<ImportAnswer['data'] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const mutation = useImportStudentsMutation();
+
+  const close = () => {
+    setFile(null);
+    setReport(null);
+    setProblem(null);
+    onClose();
+  };
+
+  const choose = (chosen: File | undefined) => {
+    setReport(null);
+    setProblem(chosen && chosen.size > STUDENT_IMPORT_MAX_BYTES ? 'The CSV file is larger than 2 MB' : null);
+    setFile(chosen ?? null);
+  };
+
+  const upload = () => {
+    if (!file) return;
+    mutation.mutate(file, {
+      onSuccess: (answer) => setReport(answer.data),
+      onError: (error) => setProblem(error instanceof ApiError ? error.message : ALERT_TEXT.somethingWentWrongBang),
+    });
+  };
+
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="md" aria-labelledby="import-students-title">
+      <DialogTitle id="import-students-title">Import Students</DialogTitle>
+      <DialogContent dividers>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          A CSV file (up to {STUDENT_IMPORT_MAX_ROWS} students) whose first line names the columns. Required:{' '}
+          {STUDENT_IMPORT_REQUIRED_COLUMNS.join(', ')}. Optional: additionalNo, scl, address, studentIdImg, password. A row
+          without a password gets a temporary one, shown below once. Refused rows are not added; the others are added
+          together.
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+          <Button component="label" variant="outlined" startIcon={<UploadFile />}>
+            Choose CSV file
+            <input hidden type="file" accept=".csv,text/csv" onChange={(event) => choose(event.target.files?.[0])} />
+          </Button>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {file?.name ?? 'No file chosen'}
+          </Typography>
+        </Box>
+        {problem && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {problem}
+          </Alert>
+        )}
+        {report && <ImportReport report={report} />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>Close</Button>
+        <Button variant="contained" onClick={upload} disabled={!file || Boolean(problem) || mutation.isPending}>
+          Import
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function ImportReport({ report }: { report: ImportAnswer['data'] }) {
+  return (
+    <Box sx={{ mt: 2, overflowX: 'auto' }}>
+      <Alert severity={report.refused.length ? 'warning' : 'success'} sx={{ mb: 2 }}>
+        Added {report.added.length}, refused {report.refused.length}.
+      </Alert>
+      {report.added.length > 0 && (
+        <Table size="small" aria-label="Added students" sx={{ mb: 2 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Row</TableCell>
+              <TableCell>Name</TableCell>
+              <TableCell>Email</TableCell>
+              <TableCell>RegNo</TableCell>
+              <TableCell>Temporary password</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {report.added.map((row) => (
+              <TableRow key={row.row}>
+                <TableCell>{row.row}</TableCell>
+                <TableCell>{row.name}</TableCell>
+                <TableCell>{row.email}</TableCell>
+                <TableCell>{row.regNo}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{row.temporaryPassword ?? ''}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {report.refused.length > 0 && (
+        <Table size="small" aria-label="Refused rows">
+          <TableHead>
+            <TableRow>
+              <TableCell>Row</TableCell>
+              <TableCell>Email</TableCell>
+              <TableCell>Reasons</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {report.refused.map((row) => (
+              <TableRow key={row.row}>
+                <TableCell>{row.row}</TableCell>
+                <TableCell>{row.email}</TableCell>
+                <TableCell>{row.reasons.join('; ')}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
+  );
+}

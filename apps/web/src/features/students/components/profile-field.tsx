@@ -1,0 +1,60 @@
+import { DISTRICTS } from '@academy/contract';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import SaveOutlined from '@mui/icons-material/SaveOutlined';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import type { ProfileFieldSpec } from '../lib/profile-fields';
+
+interface ProfileFieldProps {
+  spec: ProfileFieldSpec;
+  value: string;
+  editing: boolean;
+  saving: boolean;
+  onChange: (value: string) => void;
+  /** The icon: turns edit mode on, or, in edit mode, saves (spec section 4 'Profile field'). */
+  onToggle: () => void;
+}
+
+/** One Profile field: disabled until its edit icon is clicked; the same icon then saves it. */
+export function ProfileField({ spec, value, editing, saving, onChange, onToggle }: ProfileFieldProps) {
+  const icon = spec.locked ? <LockOutlined /> : editing ? saving ? <CircularProgress size={20} /> : <SaveOutlined /> : <EditOutlined />;
+  const action = spec.locked ? `${spec.label} cannot be changed` : editing ? `Save ${spec.label}` : `Edit ${spec.label}`;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+      <TextField
+        label={spec.label}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={!editing}
+        select={spec.kind === 'district' && editing}
+        multiline={spec.kind === 'multiline'}
+        minRows={spec.kind === 'multiline' ? 2 : undefined}
+        fullWidth
+        size="small"
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && spec.kind !== 'multiline' && editing) onToggle();
+        }}
+      >
+        {spec.kind === 'district' &&
+          DISTRICTS.map((district) => (
+            <MenuItem key={district} value={district}>
+              {district}
+            </MenuItem>
+          ))}
+      </TextField>
+      <Tooltip title={action}>
+        {/* A span keeps the tooltip working on the locked fields' disabled button. */}
+        <span>
+          <IconButton aria-label={action} onClick={onToggle} disabled={spec.locked || saving} color={editing ? 'secondary' : 'default'}>
+            {icon}
+          </IconButton>
+        </span>
+      </Tooltip>
+    </Box>
+  );
+}

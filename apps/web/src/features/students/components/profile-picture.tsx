@@ -1,0 +1,59 @@
+import { PROFILE_IMAGE_MAX_BYTES, SERVER_TEXT, type Student } from '@academy/contract';
+import PhotoCamera from '@mui/icons-material/PhotoCamera';
+import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import { alerts } from '../../../lib/alerts';
+import { useUploadProfileImageMutation } from '../api/upload-profile-image';
+
+const ACCEPT = 'image/jpeg,image/png,image/webp';
+
+/** The profile picture with its edit-camera badge; the upload works (issue 3: spec left it inert). */
+export function ProfilePicture({ student }: { student: Student }) {
+  const mutation = useUploadProfileImageMutation();
+
+  const upload = (file: File | undefined) => {
+    if (!file) return;
+    // Checked here to spare a slow upload; the server checks the size and the bytes again.
+    if (file.size > PROFILE_IMAGE_MAX_BYTES) return void alerts.error({ title: SERVER_TEXT.imageTooLarge });
+    mutation.mutate(
+      { id: student._id, file },
+      {
+        onSuccess: (answer) => void alerts.success({ title: answer.message, autoClose: true }),
+        onError: (error) => void alerts.error({ title: error.message }),
+      },
+    );
+  };
+
+  return (
+    <Badge
+      overlap="circular"
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      badgeContent={
+        <IconButton
+          component="label"
+          aria-label="Change profile picture"
+          size="small"
+          disabled={mutation.isPending}
+          sx={{ bgcolor: 'secondary.main', color: 'common.white', '&:hover': { bgcolor: 'primary.main' }, border: 2, borderColor: 'background.paper' }}
+        >
+          {mutation.isPending ? <CircularProgress size={18} color="inherit" /> : <PhotoCamera fontSize="small" />}
+          <input
+            hidden
+            type="file"
+            accept={ACCEPT}
+            onChange={(event) => {
+              upload(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
+        </IconButton>
+      }
+    >
+      <Avatar src={student.profileImg || undefined} alt={`${student.name}'s profile picture`} sx={{ width: 120, height: 120, fontSize: 44 }}>
+        {student.name.charAt(0)}
+      </Avatar>
+    </Badge>
+  );
+}

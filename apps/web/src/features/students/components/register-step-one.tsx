@@ -1,0 +1,36 @@
+import { BATCHES, CLASS_TYPES, DISTRICTS } from '@academy/contract';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import { FormTextField } from './form-text-field';
+
+function options(values: readonly string[]) {
+  return values.map((value) => (
+    <MenuItem key={value} value={value}>
+      {value}
+    </MenuItem>
+  ));
+}
+
+/** Step 1 of the wizard: who the student is and what they enrol in. */
+export function RegisterStepOne() {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+      <FormTextField name="name" autoComplete="name" />
+      <FormTextField name="email" type="email" autoComplete="email" />
+      <FormTextField name="whatsAppNo" type="tel" autoComplete="tel" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+      <FormTextField name="additionalNo" type="tel" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+      <FormTextField name="district" select>
+        {options(DISTRICTS)}
+      </FormTextField>
+      <FormTextField name="scl" />
+      <FormTextField name="address" multiline rows={3} autoComplete="street-address" sx={{ gridColumn: { sm: '1 / -1' } }} />
+      <FormTextField name="password" password autoComplete="new-password" sx={{ gridColumn: { sm: '1 / -1' } }} />
+      <FormTextField name="batch" select>
+        {options(BATCHES)}
+      </FormTextField>
+      <FormTextField name="classType" select>
+        {options(CLASS_TYPES)}
+      </FormTextField>
+    </Box>
+  );
+}

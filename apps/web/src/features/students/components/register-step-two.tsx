@@ -1,0 +1,13 @@
+import Box from '@mui/material/Box';
+import { FormTextField } from './form-text-field';
+import { HistoryChoice } from './history-choice';
+
+/** Step 2 of the wizard: the student's ID and history specialisation. */
+export function RegisterStepTwo() {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <FormTextField name="studentIdImg" />
+      <HistoryChoice />
+    </Box>
+  );
+}

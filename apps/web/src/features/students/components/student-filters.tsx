@@ -1,0 +1,74 @@
+import { BATCHES, CLASS_TYPES, type AccountState, type Batch, type ClassType } from '@academy/contract';
+import Search from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+
+export interface StudentFilterValues {
+  search: string;
+  batch: Batch | '';
+  classType: ClassType | '';
+  state: AccountState | '';
+}
+
+export const NO_FILTERS: StudentFilterValues = { search: '', batch: '', classType: '', state: '' };
+
+const STATE_LABELS: Record<AccountState, string> = { active: 'Active', 'de-active': 'Suspended' };
+
+interface StudentFiltersProps {
+  values: StudentFilterValues;
+  onChange: (values: StudentFilterValues) => void;
+}
+
+/** Search box and filters above the Student List (issue 3): an empty choice means 'any'. */
+export function StudentFilters({ values, onChange }: StudentFiltersProps) {
+  const set = <K extends keyof StudentFilterValues>(key: K, value: StudentFilterValues[K]) => onChange({ ...values, [key]: value });
+  const select = { size: 'small', select: true, sx: { minWidth: 140, flex: { xs: '1 1 40%', md: '0 0 auto' } } } as const;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+      <TextField
+        size="small"
+        type="search"
+        label="Search"
+        placeholder="Name, email, regNo or phone"
+        value={values.search}
+        onChange={(event) => set('search', event.target.value)}
+        sx={{ flex: { xs: '1 1 100%', md: '1 1 280px' } }}
+        slotProps={{
+          input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> },
+          htmlInput: { maxLength: 100 },
+        }}
+      />
+      <TextField {...select} label="Batch" value={values.batch} onChange={(event) => set('batch', event.target.value as Batch | '')}>
+        <MenuItem value="">All batches</MenuItem>
+        {BATCHES.map((batch) => (
+          <MenuItem key={batch} value={batch}>
+            {batch}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        {...select}
+        label="Class Type"
+        value={values.classType}
+        onChange={(event) => set('classType', event.target.value as ClassType | '')}
+      >
+        <MenuItem value="">All class types</MenuItem>
+        {CLASS_TYPES.map((type) => (
+          <MenuItem key={type} value={type}>
+            {type}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField {...select} label="State" value={values.state} onChange={(event) => set('state', event.target.value as AccountState | '')}>
+        <MenuItem value="">All states</MenuItem>
+        {(Object.keys(STATE_LABELS) as AccountState[]).map((state) => (
+          <MenuItem key={state} value={state}>
+            {STATE_LABELS[state]}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Box>
+  );
+}

@@ -1,0 +1,174 @@
+import { ALERT_TEXT, STUDENT_DEFAULT_PAGE_SIZE, STUDENT_PAGE_SIZES, type Student } from '@academy/contract';
+import Download from '@mui/icons-material/Download';
+import RestoreFromTrash from '@mui/icons-material/RestoreFromTrash';
+import UploadFile from '@mui/icons-material/UploadFile';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useRef, useState, type ReactNode } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { alerts } from '../../../lib/alerts';
+import { useDeleteStudentMutation } from '../api/delete-student';
+import { useExportStudentsMutation } from '../api/export-students';
+import { useStudentsQuery } from '../api/get-students';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { DeleteStudentDialog } from './delete-student-dialog';
+import { DeletedStudentsDialog } from './deleted-students-dialog';
+import { ImportStudentsDialog } from './import-students-dialog';
+import { NO_FILTERS, StudentFilters, type StudentFilterValues } from './student-filters';
+import { StudentEditDialog } from './student-edit-dialog';
+import { StudentProfileModal } from './student-profile-modal';
+import { StudentRow } from './student-row';
+
+/** Spec section 2's six columns, in order. */
+const COLUMNS = ['Name', 'Batch', 'ClassType', 'Email', 'Whats AppNo', 'RegNo'];
+
+interface StudentListPageProps {
+  /** Another feature's panel for the profile modal (composed in src/app), given the student's id. */
+  profileExtra?: (studentId: string) => ReactNode;
+}
+
+/** Student List at /students (spec section 2), with search, filters, paging, CSV and deleted students. */
+export function StudentListPage({ profileExtra }: StudentListPageProps) {
+  const [filters, setFilters] = useState<StudentFilterValues>(NO_FILTERS);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(STUDENT_DEFAULT_PAGE_SIZE);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Student | null>(null);
+  const [deleting, setDeleting] = useState<Student | null>(null);
+  const [showDeleted, setShowDeleted] = useState(false);
+  const [showImport, setShowImport] = useState(false);
+  // SweetAlert2 and MUI dialogs both hide the rest of the page from screen readers and each restores
+  // what it saw; an alert opened while a dialog is still closing would leave the page hidden. So the
+  // delete outcome is shown once the confirmation has finished closing.
+  const alertAfterClose = useRef<(() => void) | null>(null);
+
+  const search = useDebouncedValue(filters.search.trim(), 300);
+  const filter = {
+    search: search || undefined,
+    batch: filters.batch || undefined,
+    classType: filters.classType || undefined,
+    state: filters.state || undefined,
+  };
+  const query = useStudentsQuery({ ...filter, page: page + 1, pageSize });
+  if (query.error) console.error('Student list load failed', query.error);
+  const deleteMutation = useDeleteStudentMutation();
+  const exportMutation = useExportStudentsMutation();
+
+  const changeFilters = (next: StudentFilterValues) => {
+    setFilters(next);
+    setPage(0);
+  };
+
+  // Spec section 8 'Delete student': the server's message, as success or warning; an exception as error.
+  const confirmDelete = (student: Student) =>
+    deleteMutation.mutate(student._id, {
+      onSuccess: (answer) => {
+        alertAfterClose.current = () => void alerts.success({ title: answer.message, autoClose: true });
+      },
+      onError: (error) => {
+        alertAfterClose.current = () =>
+          error instanceof ApiError
+            ? void alerts.warning({ title: error.message })
+            : void alerts.error({ title: ALERT_TEXT.somethingWentWrongBang });
+      },
+      onSettled: () => setDeleting(null),
+    });
+  const showQueuedAlert = () => {
+    alertAfterClose.current?.();
+    alertAfterClose.current = null;
+  };
+
+  const exportCsv = () =>
+    exportMutation.mutate(filter, {
+      onError: (error) => void alerts.error({ title: ALERT_TEXT.somethingWentWrongBang, text: error.message }),
+    });
+
+  const rows = query.data?.data ?? [];
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, color: 'primary.main' }}>
+          Student List
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Button variant="outlined" size="small" startIcon={<Download />} onClick={exportCsv} disabled={exportMutation.isPending}>
+            Export CSV
+          </Button>
+          <Button variant="outlined" size="small" startIcon={<UploadFile />} onClick={() => setShowImport(true)}>
+            Import CSV
+          </Button>
+          <Button variant="outlined" size="small" startIcon={<RestoreFromTrash />} onClick={() => setShowDeleted(true)}>
+            Deleted Students
+          </Button>
+        </Box>
+      </Box>
+      <StudentFilters values={filters} onChange={changeFilters} />
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        {query.isFetching ? <LinearProgress /> : <Box sx={{ height: 4 }} />}
+        <TableContainer>
+          <Table size="small" aria-label="Students" sx={{ minWidth: 1000 }}>
+            <TableHead>
+              <TableRow>
+                {COLUMNS.map((column) => (
+                  <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                    {column}
+                  </TableCell>
+                ))}
+                <TableCell sx={{ fontWeight: 700 }}>
+                  <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                    Actions
+                  </Box>
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((student) => (
+                <StudentRow
+                  key={student._id}
+                  student={student}
+                  onDelete={setDeleting}
+                  onEdit={setEditing}
+                  onView={(s) => setViewing(s._id)}
+                />
+              ))}
+              {rows.length === 0 && !query.isFetching && (
+                <TableRow>
+                  <TableCell colSpan={COLUMNS.length + 1} sx={{ textAlign: 'center', py: 4, color: 'text.secondary' }}>
+                    No students found.
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={query.data?.paging.total ?? 0}
+          page={page}
+          onPageChange={(_, next) => setPage(next)}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[...STUDENT_PAGE_SIZES]}
+          onRowsPerPageChange={(event) => {
+            setPageSize(Number(event.target.value));
+            setPage(0);
+          }}
+        />
+      </Paper>
+      <StudentProfileModal studentId={viewing} onClose={() => setViewing(null)} extra={viewing ? profileExtra?.(viewing) : undefined} />
+      <StudentEditDialog student={editing} onClose={() => setEditing(null)} />
+      <DeleteStudentDialog student={deleting} pending={deleteMutation.isPending} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} onExited={showQueuedAlert} />
+      <DeletedStudentsDialog open={showDeleted} onClose={() => setShowDeleted(false)} />
+      <ImportStudentsDialog open={showImport} onClose={() => setShowImport(false)} />
+    </Box>
+  );
+}

@@ -1,0 +1,89 @@
+import Cake from '@mui/icons-material/Cake';
+import Close from '@mui/icons-material/Close';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import MailOutlined from '@mui/icons-material/MailOutlined';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useStudentQuery } from '../api/get-student';
+import { profileEntries, type EntryIcon } from '../lib/profile-entries';
+
+const ICONS: Record<EntryIcon, ReactNode> = {
+  person: <PersonOutlined fontSize="small" />,
+  mail: <MailOutlined fontSize="small" />,
+  school: <SchoolOutlined fontSize="small" />,
+  cake: <Cake fontSize="small" />,
+  info: <InfoOutlined fontSize="small" />,
+};
+
+interface StudentProfileModalProps {
+  studentId: string | null;
+  onClose: () => void;
+  /** Shown under the fields; the app composes other features' panels here (e.g. class grants). */
+  extra?: ReactNode;
+}
+
+/** Spec section 2 'Student Profile modal', opened by the list's View button. */
+export function StudentProfileModal({ studentId, onClose, extra }: StudentProfileModalProps) {
+  const query = useStudentQuery(studentId);
+  const student = query.data;
+  if (query.error) console.error('Student profile load failed', query.error);
+
+  return (
+    <Dialog open={Boolean(studentId)} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="student-profile-title">
+      <DialogTitle id="student-profile-title" sx={{ pr: 6 }}>
+        Student Profile
+        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <Close />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers>
+        {!student ? (
+          <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>Loading profile...</Typography>
+        ) : (
+          <>
+            <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, mb: 2 }}>
+              {/* Spec: a default avatar; a picture the student uploaded is shown when there is one. */}
+              <Avatar src={student.profileImg || undefined} alt="" sx={{ width: 88, height: 88 }} />
+              <Typography variant="h6" component="p" sx={{ fontWeight: 700, textAlign: 'center' }}>
+                {student.name}
+              </Typography>
+              <Chip label={`ID: ${student.studentId}`} size="small" />
+            </Box>
+            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5, m: 0 }}>
+              {profileEntries(student).map((entry) => (
+                <Box key={entry.key} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', minWidth: 0 }}>
+                  <Box sx={{ color: 'secondary.main', pt: 0.25 }} aria-hidden>
+                    {ICONS[entry.icon]}
+                  </Box>
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography component="dt" variant="caption" sx={{ color: 'text.secondary' }}>
+                      {entry.label}
+                    </Typography>
+                    <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                      {entry.value}
+                    </Typography>
+                  </Box>
+                </Box>
+              ))}
+            </Box>
+            {extra}
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,70 @@
+import { oppositeState, type Student } from '@academy/contract';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Switch from '@mui/material/Switch';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import { useUpdateStudentStateMutation } from '../api/update-student-state';
+import { CopyEmailButton } from './copy-email-button';
+
+interface StudentRowProps {
+  student: Student;
+  onDelete: (student: Student) => void;
+  onEdit: (student: Student) => void;
+  onView: (student: Student) => void;
+}
+
+/** One row of the Student List: the spec's six columns, then the state switch and the actions. */
+export function StudentRow({ student, onDelete, onEdit, onView }: StudentRowProps) {
+  const stateMutation = useUpdateStudentStateMutation();
+  const active = student.accountState === 'active';
+
+  // Spec section 4: the switch sends the opposite state; a failure is only logged (section 8).
+  const toggleState = () =>
+    stateMutation.mutate(
+      { id: student._id, state: oppositeState(student.accountState) },
+      { onError: (error) => console.error('State update failed', error) },
+    );
+
+  return (
+    <TableRow hover>
+      <TableCell sx={{ fontWeight: 600 }}>{student.name}</TableCell>
+      <TableCell>{student.batch}</TableCell>
+      <TableCell>{student.classType}</TableCell>
+      <TableCell>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <span>{student.email}</span>
+          <CopyEmailButton email={student.email} />
+        </Box>
+      </TableCell>
+      <TableCell>{student.whatsAppNo}</TableCell>
+      <TableCell>{student.regNo}</TableCell>
+      <TableCell padding="none">
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, pr: 1 }}>
+          <Tooltip title={active ? 'Active' : 'Suspended'}>
+            <Switch
+              checked={active}
+              onChange={toggleState}
+              disabled={stateMutation.isPending}
+              color="secondary"
+              slotProps={{ input: { 'aria-label': `Account active: ${student.name}` } }}
+            />
+          </Tooltip>
+          <IconButton aria-label={`Delete ${student.name}`} onClick={() => onDelete(student)} color="error">
+            <DeleteOutlined />
+          </IconButton>
+          <IconButton aria-label={`Edit ${student.name}`} onClick={() => onEdit(student)}>
+            <EditOutlined />
+          </IconButton>
+          <Button size="small" variant="outlined" onClick={() => onView(student)} aria-label={`View ${student.name}`}>
+            View
+          </Button>
+        </Box>
+      </TableCell>
+    </TableRow>
+  );
+}

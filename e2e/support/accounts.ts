@@ -1,0 +1,50 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { LoginAnswer, RegisterBody, Student } from '@academy/contract';
+
+let counter = 0;
+
+/** A registration payload the server accepts; each call gets a new e-mail. */
+export function newStudent(overrides: Partial<RegisterBody> = {}): RegisterBody {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  return {
+    name: `Kasun Perera ${tag}`,
+    email: `kasun.${tag}@example.lk`,
+    whatsAppNo: '0771234567',
+    additionalNo: '0112345678',
+    district: 'Kandy',
+    scl: 'Dharmaraja College',
+    address: '5 Peradeniya Road, Kandy',
+    password: 'lesson-pass-2026',
+    studentIdImg: '200612345678',
+    indianHistory: true,
+    europeHistory: false,
+    historyType: 'Indian',
+    batch: '2026',
+    classType: 'Theory',
+    ...overrides,
+  };
+}
+
+/** Registers through the API, for specs that are about something after registration. */
+export async function registerByApi(request: APIRequestContext, overrides: Partial<RegisterBody> = {}) {
+  const body = newStudent(overrides);
+  const response = await request.post('/api/students/student/register', { data: body });
+  expect(response.status(), await response.text()).toBe(200);
+  return { body, student: ((await response.json()) as { data: Student }).data };
+}
+
+export async function signInByApi(request: APIRequestContext, email: string, password: string): Promise<LoginAnswer> {
+  const response = await request.post('/api/students/student/login', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as LoginAnswer;
+}
+
+/** Signs in through the login screen and waits for the shell's greeting. */
+export async function signInByUi(page: Page, email: string, password: string, name: string): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In to Account' }).click();
+  await expect(page.getByText(`Hi ${name}`)).toBeVisible();
+}
