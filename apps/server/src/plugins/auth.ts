@@ -1,5 +1,5 @@
 import fastifyJwt from '@fastify/jwt';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAdmin, SERVER_TEXT } from '@academy/contract';
 import type { Db } from '../db/database';
@@ -25,15 +25,26 @@ declare module '@fastify/jwt' {
   }
 }
 
+/**
+ * Who may call a route, declared on every API route as `config: { access }`:
+ * - `public`: anyone, signed in or not;
+ * - `signed-in`: any active account whose token is current;
+ * - `owner`: as signed-in, and the service lets a student reach only their own resource (an admin any);
+ * - `admin`: an active admin.
+ * The plugin attaches the checks from the declaration, and a route under /api/ without one stops
+ * the server from starting, so no call is ever open by omission (issue 8's access matrix reads it too).
+ */
+export const ROUTE_ACCESS = ['public', 'signed-in', 'owner', 'admin'] as const;
+export type RouteAccess = (typeof ROUTE_ACCESS)[number];
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
   interface FastifyRequest {
     account: SessionAccount | null;
   }
   interface FastifyInstance {
-    /** onRequest hook: a signed-in, active account whose token is still current. */
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** onRequest hook: as authenticate, and the account is an admin. */
-    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     issueToken: (account: { id: string; tokenVersion: number }) => string;
   }
 }
@@ -73,12 +84,35 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     request.account = { id: row.id, accountType: row.account_type, isAdmin: isAdmin(row.account_type) };
   }
 
-  app.decorate('authenticate', authenticate);
-  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+  async function requireAdmin(request: FastifyRequest): Promise<void> {
     await authenticate(request);
     if (!request.account?.isAdmin) throw errors.forbidden(SERVER_TEXT.adminOnly);
+  }
+
+  const checks: Record<RouteAccess, onRequestHookHandler | null> = {
+    public: null,
+    'signed-in': authenticate,
+    owner: authenticate,
+    admin: requireAdmin,
+  };
+  app.addHook('onRoute', (route) => {
+    if (!isDeclaredApiRoute(route.url)) return;
+    const access = route.config?.access;
+    if (!access || !ROUTE_ACCESS.includes(access)) {
+      throw new Error(`${String(route.method)} ${route.url} declares no access: add config: { access: ${ROUTE_ACCESS.join(' | ')} }`);
+    }
+    const check = checks[access];
+    if (!check) return;
+    const own = route.onRequest ? [route.onRequest].flat() : [];
+    // The access check runs before any hook of the route's own.
+    route.onRequest = [check, ...own];
   });
 });
+
+/** Every API call declares its access; the generated API documentation is a public page. */
+function isDeclaredApiRoute(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
 
 /** The caller, for handlers behind `authenticate`; fails loudly if a route forgot the hook. */
 export function currentAccount(request: FastifyRequest): SessionAccount {

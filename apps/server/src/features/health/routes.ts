@@ -5,6 +5,7 @@ import { errors } from '../../lib/errors';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; version: string }> = async (app, { db, version }) => {
   app.get('/health', {
+    config: { access: 'public' },
     schema: {
       tags: ['health'],
       summary: 'Liveness and database reachability, for load balancers',

@@ -26,11 +26,10 @@ const tags = ['students'];
 const security = [{ bearer: [] }];
 const denied = { 401: errorAnswerSchema, 403: errorAnswerSchema };
 
-/** The admin's calls on students: every route here lets only a signed-in, active admin in. */
+/** The admin's calls on students: every route here declares admin access. */
 export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.addHook('onRequest', app.requireAdmin);
-
   app.get(`/${STUDENTS_PATHS.getAll}`, {
+    config: { access: 'admin' },
     schema: {
       tags,
       security,
@@ -42,6 +41,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   });
 
   app.put(`/${STUDENTS_PATHS.updateState}`, {
+    config: { access: 'admin' },
     schema: {
       tags,
       security,
@@ -58,6 +58,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   });
 
   app.delete(`/${STUDENTS_PATHS.remove}`, {
+    config: { access: 'admin' },
     schema: {
       tags,
       security,
@@ -72,6 +73,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   });
 
   app.get(`/${STUDENTS_PATHS.listDeleted}`, {
+    config: { access: 'admin' },
     schema: {
       tags,
       security,
@@ -87,6 +89,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   });
 
   app.put(`/${STUDENTS_PATHS.restore}`, {
+    config: { access: 'admin' },
     schema: {
       tags,
       security,
@@ -102,6 +105,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   });
 
   app.get(`/${STUDENTS_PATHS.exportCsv}`, {
+    config: { access: 'admin' },
     schema: {
       tags,
       security,
@@ -122,6 +126,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   });
 
   app.post(`/${STUDENTS_PATHS.importCsv}`, {
+    config: { access: 'admin' },
     schema: {
       tags,
       security,

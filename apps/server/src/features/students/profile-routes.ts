@@ -33,7 +33,7 @@ export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: Prof
   { db, images },
 ) => {
   app.put(`/${STUDENTS_PATHS.update}`, {
-    onRequest: [app.authenticate],
+    config: { access: 'owner' },
     schema: {
       tags,
       security,
@@ -50,7 +50,7 @@ export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: Prof
   });
 
   app.put(`/${STUDENTS_PATHS.updatePassword}`, {
-    onRequest: [app.authenticate],
+    config: { access: 'owner' },
     schema: {
       tags,
       security,
@@ -69,7 +69,7 @@ export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: Prof
   });
 
   app.post(`/${STUDENTS_PATHS.uploadProfileImage}`, {
-    onRequest: [app.authenticate],
+    config: { access: 'owner' },
     schema: {
       tags,
       security,
@@ -104,6 +104,7 @@ export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: Prof
 
   // Public like any <img>: the address is the SHA-256 of the picture, so it cannot be guessed.
   app.get(`/${STUDENTS_PATHS.profileImageFile}`, {
+    config: { access: 'public' },
     schema: {
       tags,
       summary: 'A stored profile picture (WebP), cached for a year',
