@@ -15,6 +15,9 @@ const StudentListPage = lazy(() =>
 );
 const AddStudentPage = lazy(() => import('../features/students/components/add-student-page').then((m) => ({ default: m.AddStudentPage })));
 const ProfilePage = lazy(() => import('../features/students/components/profile-page').then((m) => ({ default: m.ProfilePage })));
+const SocialMediaManagerPage = lazy(() =>
+  import('./pages/social-media-manager-page').then((m) => ({ default: m.SocialMediaManagerPage })),
+);
 const UnderDevelopmentPage = lazy(() =>
   import('../components/under-development-page').then((m) => ({ default: m.UnderDevelopmentPage })),
 );
@@ -56,7 +59,7 @@ const router = createHashRouter([
           { path: '/addStudent', element: adminPage(<AddStudentPage />) },
           { path: '/devIndicate', element: page(<UnderDevelopmentPage />) },
           { path: '/profile', element: page(<ProfilePage />) },
-          { path: '/social', element: adminPage(<UnderDevelopmentPage />) },
+          { path: '/social', element: adminPage(<SocialMediaManagerPage />) },
           { path: '/message', element: page(<UnderDevelopmentPage />) },
         ],
       },

@@ -1,0 +1,38 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { UnderDevelopmentPage } from '../../components/under-development-page';
+
+// The Social Media Manager (spec section 2, /social) puts two features side by side: the messages
+// feature's Messages tab and the banners feature's Banners tab. Composing them here keeps each
+// feature free of the other.
+const TABS = [
+  { label: 'Messages', panel: () => <UnderDevelopmentPage /> },
+  { label: 'Banners', panel: () => <UnderDevelopmentPage /> },
+] as const;
+
+export function SocialMediaManagerPage() {
+  const [tab, setTab] = useState(0);
+  const Panel = TABS[tab]?.panel ?? TABS[0].panel;
+  return (
+    <Box sx={{ maxWidth: 960, mx: 'auto' }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2.1rem' } }}>
+        Social Media Manager
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 2 }}>Create and manage your social content</Typography>
+      <Paper variant="outlined" sx={{ mb: 3 }}>
+        <Tabs value={tab} onChange={(_, value: number) => setTab(value)} variant="fullWidth" aria-label="Social Media Manager">
+          {TABS.map((t, i) => (
+            <Tab key={t.label} label={t.label} id={`social-tab-${i}`} aria-controls={`social-panel-${i}`} />
+          ))}
+        </Tabs>
+      </Paper>
+      <div role="tabpanel" id={`social-panel-${tab}`} aria-labelledby={`social-tab-${tab}`}>
+        <Panel />
+      </div>
+    </Box>
+  );
+}
