@@ -71,6 +71,7 @@ export const ALERT_TEXT = {
 
 /** The forgot-password screen (spec section 2, word for word) and its answers. */
 export const PASSWORD_RESET_TEXT = {
+  title: 'Forgot Password',
   enterEmail: 'Enter your email to send OTP',
   email: 'Email',
   send: 'Send',

@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createHashRouter, RouterProvider } from 'react-router';
-import { LinkButton } from '../components/link-button';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { RouteErrorPage } from '../components/route-error-page';
@@ -10,6 +9,9 @@ import { RedirectSignedIn, RequireAdmin, RequireSession } from './guards';
 // Only the login screen is in the first download; everything else is fetched when first opened.
 const AppShell = lazy(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell })));
 const RegisterPage = lazy(() => import('../features/students/components/register-page').then((m) => ({ default: m.RegisterPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('../features/password-reset/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+);
 const StudentListPage = lazy(() =>
   import('../features/students/components/student-list-page').then((m) => ({ default: m.StudentListPage })),
 );
@@ -39,18 +41,7 @@ const router = createHashRouter([
     children: [
       { path: '/', element: <RedirectSignedIn><LoginPage /></RedirectSignedIn> },
       { path: '/register', element: page(<RegisterPage />) },
-      {
-        path: '/forgotPassword',
-        element: page(
-          <UnderDevelopmentPage
-            action={
-              <LinkButton to="/" variant="contained">
-                Back to Sign In
-              </LinkButton>
-            }
-          />,
-        ),
-      },
+      { path: '/forgotPassword', element: page(<ForgotPasswordPage />) },
       {
         element: <RequireSession>{page(<AppShell />)}</RequireSession>,
         children: [

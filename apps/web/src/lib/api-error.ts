@@ -18,6 +18,11 @@ export class ApiError extends Error {
   get fieldErrors(): FieldError[] {
     return this.answer?.errors ?? [];
   }
+
+  /** The server's sentence about one field, to show beside it; undefined when it named others. */
+  fieldMessage(field: string): string | undefined {
+    return this.fieldErrors.find((error) => error.field === field)?.message;
+  }
 }
 
 function messageText(message: string | string[]): string {

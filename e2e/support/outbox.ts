@@ -1,0 +1,33 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+import { e2eDataDir } from './server-env';
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Every mail the server wrote to its outbox (no SMTP_URL in the browser suite), oldest first. */
+function outbox(): OutboxMail[] {
+  const folder = path.join(e2eDataDir(), 'outbox');
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(readFileSync(path.join(folder, name), 'utf8')) as OutboxMail);
+}
+
+export function mailsTo(address: string): OutboxMail[] {
+  return outbox().filter((mail) => mail.to.toLowerCase() === address.toLowerCase());
+}
+
+/** Waits for the count-th mail to the address (mail goes out off the request path) and reads its code. */
+export async function otpFromOutbox(address: string, count: number): Promise<string> {
+  await expect.poll(() => mailsTo(address).length).toBeGreaterThanOrEqual(count);
+  const mail = mailsTo(address)[count - 1];
+  const code = /^\s+(\d{5})\s*$/m.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code in the mail to ${address}: ${mail?.text}`);
+  return code;
+}
