@@ -24,6 +24,12 @@ describe('loadConfig', () => {
     expect(config.branding.title).toBe('History Academy');
   });
 
+  it('resolves a relative DATA_DIR from where npm was run (INIT_CWD), not the workspace folder', () => {
+    const root = dataDir();
+    const config = loadConfig({ DATA_DIR: './data', INIT_CWD: root });
+    expect(config.dataDir).toBe(path.join(root, 'data'));
+  });
+
   it('picks PostgreSQL for a postgres:// DATABASE_URL', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@127.0.0.1/db' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1/db' });

@@ -66,7 +66,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration: set ADMIN_EMAIL and ADMIN_PASSWORD together');
   }
-  const dataDir = path.resolve(e.DATA_DIR);
+  // npm runs a workspace's scripts inside the workspace folder; relative paths mean where the
+  // command was typed (INIT_CWD), so `npm start` at the root keeps its data in ./data there.
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(baseDir, e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const branding = loadBranding(dataDir, e.BRANDING_TITLE, e.BRANDING_TAGLINE);
   return {
@@ -80,7 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtl: e.TOKEN_TTL,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : null,
     logLevel: e.LOG_LEVEL,
-    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist')),
+    webDist: e.WEB_DIST ? path.resolve(baseDir, e.WEB_DIST) : path.join(repoRoot, 'apps', 'web', 'dist'),
     trustProxy: e.TRUST_PROXY,
     branding,
     mail: {
