@@ -5,8 +5,11 @@ import type { Config } from './config';
 import { createDatabase, migrateToLatest, type Db } from './db/database';
 import { healthRoutes } from './features/health/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
+import { sessionsRoutes } from './features/sessions/routes';
+import { createSessionStore } from './features/sessions/service';
 import { ensureAdmin } from './features/students/service';
 import { studentsRoutes } from './features/students/routes';
+import { durationMs } from './lib/duration';
 import { createMailer } from './mail/mailer';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
@@ -52,7 +55,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityHeadersPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(apiDocsPlugin, { title: config.branding.title, version: APP_VERSION });
-  await app.register(authPlugin, { db, secret: config.jwtSecret, tokenTtl: config.tokenTtl });
+  await app.register(authPlugin, {
+    secret: config.jwtSecret,
+    tokenTtl: config.tokenTtl,
+    sessions: createSessionStore(db, durationMs(config.tokenTtl)),
+  });
   const mailer = createMailer(config.mail, app.log);
   app.addHook('onClose', () => mailer.close());
 
@@ -60,6 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(healthRoutes, { db, version: APP_VERSION });
       await api.register(studentsRoutes, { db, dataDir: config.dataDir });
+      await api.register(sessionsRoutes, { db });
       await api.register(passwordResetRoutes, { db, mailer, secret: config.jwtSecret, branding: config.branding });
     },
     { prefix: '/api' },

@@ -82,5 +82,37 @@ export interface PasswordResetTables {
   password_reset_client_requests: PasswordResetClientRequestsTable;
 }
 
+export interface SessionsTable {
+  id: string;
+  account_id: string;
+  /**
+   * The account's token version the session was opened or renewed at: a bump (password change,
+   * suspension, deletion) ends every session opened before it without touching these rows.
+   */
+  token_version: number;
+  /** 'Chrome on Android': what the student recognises in their list of sessions. */
+  device: string;
+  ip: string;
+  created_at: string;
+  /** Refreshed at most every few minutes, so a busy session does not write on every request. */
+  last_seen_at: string;
+  expires_at: string;
+  ended_at: string | null;
+  /** 'signed-out', 'ended-by-owner' or 'limit' (a newer sign-in pushed it out). */
+  end_reason: string | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  /** JSON text, read through the owning feature's schema. */
+  value: string;
+  updated_at: string;
+}
+
+export interface SessionsTables {
+  sessions: SessionsTable;
+  settings: SettingsTable;
+}
+
 /** Every table. A feature declares its tables in its own interface and adds it here. */
-export interface Database extends AccountsTables, PasswordResetTables {}
+export interface Database extends AccountsTables, PasswordResetTables, SessionsTables {}

@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { migrateToLatest } from '../db/database';
+import { createSessionStore } from '../features/sessions/service';
 import { authPlugin } from './auth';
 
 // The access declaration is what keeps a new route from being open by omission.
@@ -15,7 +16,7 @@ describe('route access declarations', () => {
 
   async function appWith(register: (app: ReturnType<typeof Fastify>) => void) {
     const app = Fastify();
-    await app.register(authPlugin, { db: database.db, secret: 'x'.repeat(32), tokenTtl: '1h' });
+    await app.register(authPlugin, { sessions: createSessionStore(database.db, 3_600_000), secret: 'x'.repeat(32), tokenTtl: '1h' });
     register(app);
     return app;
   }

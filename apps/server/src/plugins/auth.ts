@@ -1,8 +1,7 @@
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { isAdmin, SERVER_TEXT } from '@academy/contract';
-import type { Db } from '../db/database';
+import { SERVER_TEXT } from '@academy/contract';
 import { errors } from '../lib/errors';
 
 /** Who is calling, as the database says now, not as the token said when it was issued. */
@@ -10,12 +9,32 @@ export interface SessionAccount {
   id: string;
   accountType: string;
   isAdmin: boolean;
+  /** The sign-in this request belongs to (sessions feature). */
+  sessionId: string;
 }
 
-interface TokenClaims {
+export interface TokenClaims {
   sub: string;
+  /** The session (one sign-in) the token was issued for. */
+  sid: string;
   /** The account's token version when the token was issued. */
   tv: number;
+}
+
+/** Where sessions live: the sessions feature's service, handed in by app.ts. */
+export interface SessionStore {
+  /** The caller, or null when the account or the session no longer lets the token in. */
+  resolve(claims: TokenClaims): Promise<SessionAccount | null>;
+  /** Records a sign-in and answers its session id. */
+  open(input: { account: SignedInAccount; userAgent: string | undefined; ip: string }): Promise<string>;
+  /** Moves a session to a new token version (after a password change). */
+  renew(sessionId: string, tokenVersion: number): Promise<void>;
+}
+
+export interface SignedInAccount {
+  id: string;
+  tokenVersion: number;
+  accountType: string;
 }
 
 declare module '@fastify/jwt' {
@@ -45,12 +64,15 @@ declare module 'fastify' {
     account: SessionAccount | null;
   }
   interface FastifyInstance {
-    issueToken: (account: { id: string; tokenVersion: number }) => string;
+    /** Opens a session for a successful sign-in and answers its bearer token. */
+    openSession: (account: SignedInAccount, request: FastifyRequest) => Promise<string>;
+    /** A fresh token for the caller's own session at a new token version. */
+    renewSession: (request: FastifyRequest, tokenVersion: number) => Promise<string>;
   }
 }
 
 export interface AuthOptions {
-  db: Db;
+  sessions: SessionStore;
   secret: string;
   tokenTtl: string;
 }
@@ -59,9 +81,16 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   await app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: options.tokenTtl } });
   app.decorateRequest('account', null);
 
-  app.decorate('issueToken', (account: { id: string; tokenVersion: number }) =>
-    app.jwt.sign({ sub: account.id, tv: account.tokenVersion }),
-  );
+  const sign = (claims: TokenClaims) => app.jwt.sign(claims);
+  app.decorate('openSession', async (account: SignedInAccount, request: FastifyRequest) => {
+    const sid = await options.sessions.open({ account, userAgent: request.headers['user-agent'], ip: request.ip });
+    return sign({ sub: account.id, sid, tv: account.tokenVersion });
+  });
+  app.decorate('renewSession', async (request: FastifyRequest, tokenVersion: number) => {
+    const caller = currentAccount(request);
+    await options.sessions.renew(caller.sessionId, tokenVersion);
+    return sign({ sub: caller.id, sid: caller.sessionId, tv: tokenVersion });
+  });
 
   // The role comes from the database on every request; the admin_id header is never trusted.
   async function authenticate(request: FastifyRequest): Promise<void> {
@@ -72,16 +101,11 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     } catch {
       throw errors.unauthorized(SERVER_TEXT.sessionEnded);
     }
-    const row = await options.db
-      .selectFrom('accounts')
-      .select(['id', 'account_type', 'account_state', 'token_version'])
-      .where('id', '=', claims.sub)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (!row || row.account_state !== 'active' || row.token_version !== claims.tv) {
-      throw errors.unauthorized(SERVER_TEXT.sessionEnded);
-    }
-    request.account = { id: row.id, accountType: row.account_type, isAdmin: isAdmin(row.account_type) };
+    // A token signed by us but of another shape (an older release's) is simply ended.
+    const wellFormed = typeof claims.sub === 'string' && typeof claims.sid === 'string' && Number.isInteger(claims.tv);
+    const caller = wellFormed ? await options.sessions.resolve(claims) : null;
+    if (!caller) throw errors.unauthorized(SERVER_TEXT.sessionEnded);
+    request.account = caller;
   }
 
   async function requireAdmin(request: FastifyRequest): Promise<void> {

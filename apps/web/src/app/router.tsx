@@ -16,7 +16,7 @@ const StudentListPage = lazy(() =>
   import('../features/students/components/student-list-page').then((m) => ({ default: m.StudentListPage })),
 );
 const AddStudentPage = lazy(() => import('../features/students/components/add-student-page').then((m) => ({ default: m.AddStudentPage })));
-const ProfilePage = lazy(() => import('../features/students/components/profile-page').then((m) => ({ default: m.ProfilePage })));
+const ProfilePage = lazy(() => import('./pages/profile-route').then((m) => ({ default: m.ProfileRoute })));
 const SocialMediaManagerPage = lazy(() =>
   import('./pages/social-media-manager-page').then((m) => ({ default: m.SocialMediaManagerPage })),
 );

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as accounts from './001-accounts';
 import * as studentsAdmin from './002-students-admin';
 import * as passwordReset from './006-password-reset';
+import * as sessions from './007-sessions';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
   '002-students-admin': studentsAdmin,
   '006-password-reset': passwordReset,
+  '007-sessions': sessions,
 };

@@ -105,7 +105,8 @@ export async function changePassword(
   caller: Caller,
   id: string,
   body: UpdatePasswordBody,
-  issueToken: (account: { id: string; tokenVersion: number }) => string,
+  /** A fresh token for the caller's own session at the new token version (auth plugin). */
+  renewSession: (tokenVersion: number) => Promise<string>,
 ): Promise<string> {
   if (caller.id !== id) throw errors.forbidden(SERVER_TEXT.notYourPassword);
   const row = await repo.findLiveById(db, id);
@@ -128,7 +129,7 @@ export async function changePassword(
   const tokenVersion = await repo.setPassword(db, id, await hashPassword(body.newPassword), new Date(now).toISOString());
   if (tokenVersion === undefined) throw errors.notFound(SERVER_TEXT.studentNotFound);
   await repo.clearFailures(db, subject);
-  return issueToken({ id, tokenVersion });
+  return renewSession(tokenVersion);
 }
 
 /** Stores the new picture, points the profile at it, and removes the old one if nobody shows it. */

@@ -55,7 +55,8 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> 
         429: errorAnswerSchema,
       },
     },
-    handler: (request) => service.signIn(db, request.body, { clientIp: request.ip, issueToken: app.issueToken }),
+    handler: (request) =>
+      service.signIn(db, request.body, { clientIp: request.ip, openSession: (account) => app.openSession(account, request) }),
   });
 
   app.get(`/${STUDENTS_PATHS.getById}`, {

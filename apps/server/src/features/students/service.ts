@@ -91,7 +91,8 @@ export async function registerStudent(db: Db, input: RegisterInput): Promise<Stu
 
 export interface SignInContext {
   clientIp: string;
-  issueToken: (account: { id: string; tokenVersion: number }) => string;
+  /** Opens the session for a successful sign-in and answers its token (auth plugin). */
+  openSession: (account: { id: string; tokenVersion: number; accountType: string }) => Promise<string>;
 }
 
 export async function signIn(db: Db, body: LoginBody, context: SignInContext): Promise<LoginAnswer> {
@@ -123,7 +124,7 @@ export async function signIn(db: Db, body: LoginBody, context: SignInContext): P
     code: 200,
     message: SERVER_TEXT.loginOk,
     accountState: 'active',
-    token: context.issueToken({ id: account.id, tokenVersion: account.token_version }),
+    token: await context.openSession({ id: account.id, tokenVersion: account.token_version, accountType: account.account_type }),
     accountType: account.account_type,
     studentId: account.id,
     email: account.email,

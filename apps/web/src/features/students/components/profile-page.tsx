@@ -18,10 +18,12 @@ import { ProfilePicture } from './profile-picture';
 interface ProfilePageProps {
   /** Admin-only tools for the left column, composed in src/app (folder creation, additional access). */
   adminTools?: ReactNode;
+  /** Sections of other features below the profile's own, for every account (e.g. active sessions). */
+  accountSections?: ReactNode;
 }
 
 /** Profile at /profile (spec section 2): the signed-in account's own profile. */
-export function ProfilePage({ adminTools }: ProfilePageProps) {
+export function ProfilePage({ adminTools, accountSections }: ProfilePageProps) {
   const session = readSession();
   const query = useStudentQuery(session?.id ?? null);
   if (query.error) console.error('Profile load failed', query.error);
@@ -34,10 +36,12 @@ export function ProfilePage({ adminTools }: ProfilePageProps) {
       </Box>
     );
   }
-  return <ProfileLayout student={student} adminTools={isAdmin(session?.accountType) ? adminTools : undefined} />;
+  return (
+    <ProfileLayout student={student} adminTools={isAdmin(session?.accountType) ? adminTools : undefined} accountSections={accountSections} />
+  );
 }
 
-function ProfileLayout({ student, adminTools }: { student: Student; adminTools?: ReactNode }) {
+function ProfileLayout({ student, adminTools, accountSections }: { student: Student } & ProfilePageProps) {
   const [editing, setEditing] = useState<ProfileFieldName | null>(null);
   const [draft, setDraft] = useState('');
   const mutation = useUpdateStudentMutation();
@@ -98,6 +102,7 @@ function ProfileLayout({ student, adminTools }: { student: Student; adminTools?:
             </Box>
           </Paper>
         ))}
+        {accountSections}
       </Box>
     </Box>
   );

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  endSessionsAnswerSchema,
+  errorAnswerSchema,
+  noDataAnswerSchema,
+  SERVER_TEXT,
+  SESSIONS_PATHS,
+  SESSIONS_TEXT,
+  sessionLimitAnswerSchema,
+  sessionLimitSchema,
+  sessionListAnswerSchema,
+  sessionParamsSchema,
+} from '@academy/contract';
+import type { Db } from '../../db/database';
+import { currentAccount } from '../../plugins/auth';
+import * as service from './service';
+
+const tags = ['sessions'];
+const security = [{ bearer: [] }];
+const denied = { 401: errorAnswerSchema, 403: errorAnswerSchema };
+
+export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(`/${SESSIONS_PATHS.mine}`, {
+    config: { access: 'signed-in' },
+    schema: { tags, security, summary: "The caller's open sessions, newest first", response: { 200: sessionListAnswerSchema, ...denied } },
+    handler: async (request) => ({ code: 200 as const, message: SERVER_TEXT.ok, data: await service.listMine(db, currentAccount(request)) }),
+  });
+
+  app.post(`/${SESSIONS_PATHS.endOthers}`, {
+    config: { access: 'signed-in' },
+    schema: { tags, security, summary: "End every session of the caller's but this one", response: { 200: endSessionsAnswerSchema, ...denied } },
+    handler: async (request) => ({
+      code: 200 as const,
+      message: SESSIONS_TEXT.othersEnded,
+      data: { ended: await service.endOthers(db, currentAccount(request)) },
+    }),
+  });
+
+  app.post(`/${SESSIONS_PATHS.signOut}`, {
+    config: { access: 'signed-in' },
+    schema: { tags, security, summary: "End this session (Log Out): its token stops working at once", response: { 200: noDataAnswerSchema, ...denied } },
+    handler: async (request) => {
+      await service.endCurrent(db, currentAccount(request));
+      return { code: 200 as const, message: SESSIONS_TEXT.ended, data: null };
+    },
+  });
+
+  app.delete(`/${SESSIONS_PATHS.endMine}`, {
+    config: { access: 'owner' },
+    schema: {
+      tags,
+      security,
+      summary: "End one of the caller's own sessions",
+      params: sessionParamsSchema,
+      response: { 200: noDataAnswerSchema, 400: errorAnswerSchema, ...denied, 404: errorAnswerSchema },
+    },
+    handler: async (request) => {
+      await service.endMine(db, currentAccount(request), request.params.sessionId);
+      return { code: 200 as const, message: SESSIONS_TEXT.ended, data: null };
+    },
+  });
+
+  app.get(`/${SESSIONS_PATHS.limit}`, {
+    config: { access: 'admin' },
+    schema: { tags, security, summary: 'How many sessions one student may keep open', response: { 200: sessionLimitAnswerSchema, ...denied } },
+    handler: async () => ({ code: 200 as const, message: SERVER_TEXT.ok, data: await service.readLimit(db) }),
+  });
+
+  app.put(`/${SESSIONS_PATHS.limit}`, {
+    config: { access: 'admin' },
+    schema: {
+      tags,
+      security,
+      summary: "Set the per-student session limit; applies from each student's next sign-in",
+      body: sessionLimitSchema,
+      response: { 200: sessionLimitAnswerSchema, 400: errorAnswerSchema, ...denied },
+    },
+    handler: async (request) => ({ code: 200 as const, message: SESSIONS_TEXT.limitSaved, data: await service.writeLimit(db, request.body) }),
+  });
+};

@@ -1,0 +1,120 @@
+import { DEFAULT_MAX_SESSIONS, isAdmin, SESSIONS_TEXT, sessionLimitSchema, type Session, type SessionLimit } from '@academy/contract';
+import type { Db } from '../../db/database';
+import { errors } from '../../lib/errors';
+import type { SessionStore } from '../../plugins/auth';
+import { describeDevice } from './device';
+import * as repo from './repo';
+
+const LIMIT_KEY = 'sessions.maxPerStudent';
+/** last_seen_at is a hint for the owner, not an audit trail: one write per few minutes is plenty. */
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+export interface Caller {
+  id: string;
+  accountType: string;
+  isAdmin: boolean;
+  sessionId: string;
+}
+
+/**
+ * Who a token speaks for, as the database says now: null when the account is gone, suspended or
+ * re-keyed since (token version), or the session was ended or has expired.
+ */
+export async function resolveCaller(db: Db, claims: { sub: string; sid: string; tv: number }, now = new Date()): Promise<Caller | null> {
+  const row = await repo.findCaller(db, claims.sub, claims.sid);
+  const at = now.toISOString();
+  if (!row || row.deleted_at || row.account_state !== 'active' || row.token_version !== claims.tv) return null;
+  if (row.ended_at || row.expires_at <= at) return null;
+  if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) await repo.touchSession(db, claims.sid, at);
+  return { id: row.id, accountType: row.account_type, isAdmin: isAdmin(row.account_type), sessionId: claims.sid };
+}
+
+export interface NewSession {
+  account: { id: string; tokenVersion: number; accountType: string };
+  userAgent: string | undefined;
+  ip: string;
+  ttlMs: number;
+}
+
+/**
+ * Opens a session at sign-in. A student beyond the admin's limit loses their oldest sessions, in
+ * the same transaction, so a paid account cannot stay signed in on a whole class's phones.
+ */
+export async function openSession(db: Db, input: NewSession, now = new Date()): Promise<string> {
+  const id = crypto.randomUUID();
+  const at = now.toISOString();
+  await db.transaction().execute(async (tx) => {
+    await repo.insertSession(tx, {
+      id,
+      account_id: input.account.id,
+      token_version: input.account.tokenVersion,
+      device: describeDevice(input.userAgent),
+      ip: input.ip,
+      created_at: at,
+      last_seen_at: at,
+      expires_at: new Date(now.getTime() + input.ttlMs).toISOString(),
+      ended_at: null,
+      end_reason: null,
+    });
+    if (isAdmin(input.account.accountType)) return;
+    const { maxSessions } = await readLimit(tx);
+    const open = await repo.listOpen(tx, input.account.id, at);
+    const pushedOut = open.filter((session) => session.id !== id).slice(maxSessions - 1);
+    await repo.endSessions(tx, pushedOut.map((session) => session.id), at, 'limit');
+  });
+  return id;
+}
+
+/** After a password change the current session carries on at the new token version; the others end. */
+export function renewSession(db: Db, sessionId: string, tokenVersion: number): Promise<void> {
+  return repo.renewSession(db, sessionId, tokenVersion);
+}
+
+export async function listMine(db: Db, caller: Caller, now = new Date()): Promise<Session[]> {
+  const open = await repo.listOpen(db, caller.id, now.toISOString());
+  return open.map((row) => ({
+    id: row.id,
+    device: row.device,
+    ip: row.ip,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    current: row.id === caller.sessionId,
+  }));
+}
+
+/** Ends one of the caller's own sessions; anyone else's id is 'not found', never 'forbidden'. */
+export async function endMine(db: Db, caller: Caller, sessionId: string, now = new Date()): Promise<void> {
+  const open = await repo.listOpen(db, caller.id, now.toISOString());
+  if (!open.some((row) => row.id === sessionId)) throw errors.notFound(SESSIONS_TEXT.notFound);
+  await repo.endSessions(db, [sessionId], now.toISOString(), 'ended-by-owner');
+}
+
+export async function endOthers(db: Db, caller: Caller, now = new Date()): Promise<number> {
+  const open = await repo.listOpen(db, caller.id, now.toISOString());
+  const others = open.filter((row) => row.id !== caller.sessionId).map((row) => row.id);
+  return repo.endSessions(db, others, now.toISOString(), 'ended-by-owner');
+}
+
+export async function endCurrent(db: Db, caller: Caller, now = new Date()): Promise<void> {
+  await repo.endSessions(db, [caller.sessionId], now.toISOString(), 'signed-out');
+}
+
+export async function readLimit(db: repo.Executor): Promise<SessionLimit> {
+  const stored = await repo.readSetting(db, LIMIT_KEY);
+  const parsed = stored ? sessionLimitSchema.safeParse(JSON.parse(stored)) : null;
+  return parsed?.success ? parsed.data : { maxSessions: DEFAULT_MAX_SESSIONS };
+}
+
+export async function writeLimit(db: Db, limit: SessionLimit, now = new Date()): Promise<SessionLimit> {
+  await repo.writeSetting(db, LIMIT_KEY, JSON.stringify(limit), now.toISOString());
+  return limit;
+}
+
+/** The store the auth plugin checks every token against. */
+export function createSessionStore(db: Db, ttlMs: number): SessionStore {
+  return {
+    resolve: (claims) => resolveCaller(db, claims),
+    open: (input) => openSession(db, { ...input, ttlMs }),
+    renew: (sessionId, tokenVersion) => renewSession(db, sessionId, tokenVersion),
+  };
+}

@@ -1,0 +1,8 @@
+import { ActiveSessionsCard } from '../../features/sessions/components/active-sessions-card';
+import { SessionLimitCard } from '../../features/sessions/components/session-limit-card';
+import { ProfilePage } from '../../features/students/components/profile-page';
+
+/** /profile: the students feature's page, with the other features' parts composed into its slots. */
+export function ProfileRoute() {
+  return <ProfilePage adminTools={<SessionLimitCard />} accountSections={<ActiveSessionsCard />} />;
+}

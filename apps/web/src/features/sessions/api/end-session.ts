@@ -1,0 +1,16 @@
+import { noDataAnswerSchema, SESSIONS_PATHS } from '@academy/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { sessionKeys } from './query-keys';
+
+export function endSession(sessionId: string) {
+  return apiRequest(SESSIONS_PATHS.endMine.replace(':sessionId', encodeURIComponent(sessionId)), {
+    method: 'DELETE',
+    schema: noDataAnswerSchema,
+  });
+}
+
+export function useEndSessionMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: endSession, onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.mine }) });
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { dataAnswer } from './api';
+
+// Sessions (issue 8): each sign-in is a session a student can see and end; an admin caps how many
+// sessions one student keeps, so one paid account is not shared around a class.
+
+export const SESSIONS_PATHS = {
+  mine: 'sessions/mine',
+  endMine: 'sessions/mine/:sessionId',
+  endOthers: 'sessions/mine/end-others',
+  signOut: 'sessions/mine/sign-out',
+  limit: 'sessions/limit',
+} as const;
+
+export const DEFAULT_MAX_SESSIONS = 2;
+export const MAX_SESSIONS_RANGE = { min: 1, max: 20 } as const;
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  ip: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session this request came from. */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const sessionListAnswerSchema = dataAnswer(z.array(sessionSchema));
+export const sessionParamsSchema = z.object({ sessionId: z.uuid({ error: 'is not a session id' }) });
+export const endSessionsAnswerSchema = dataAnswer(z.object({ ended: z.number().int() }));
+
+export const sessionLimitSchema = z.object({
+  maxSessions: z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(MAX_SESSIONS_RANGE.min, { error: `must be at least ${MAX_SESSIONS_RANGE.min}` })
+    .max(MAX_SESSIONS_RANGE.max, { error: `must be at most ${MAX_SESSIONS_RANGE.max}` }),
+});
+export type SessionLimit = z.infer<typeof sessionLimitSchema>;
+export const sessionLimitAnswerSchema = dataAnswer(sessionLimitSchema);
+
+export const SESSIONS_TEXT = {
+  title: 'Active Sessions',
+  hint: 'Devices signed in to your account. Sign out any you do not recognise.',
+  thisDevice: 'This device',
+  signedIn: 'Signed in',
+  lastActive: 'Last active',
+  signOut: 'Sign out',
+  signOutOthers: 'Sign out other sessions',
+  ended: 'Session ended',
+  othersEnded: 'Other sessions ended',
+  notFound: 'Session not found',
+  limitTitle: 'Sessions per Student',
+  limitHint: 'A new sign-in beyond this number ends the student’s oldest session.',
+  limitLabel: 'Sessions allowed',
+  save: 'Save',
+  limitSaved: 'Session limit saved',
+} as const;
