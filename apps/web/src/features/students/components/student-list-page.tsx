@@ -27,10 +27,19 @@ import { ImportStudentsDialog } from './import-students-dialog';
 import { NO_FILTERS, StudentFilters, type StudentFilterValues } from './student-filters';
 import { StudentEditDialog } from './student-edit-dialog';
 import { StudentProfileModal } from './student-profile-modal';
-import { StudentRow } from './student-row';
+import { STUDENT_COLUMNS, StudentRow } from './student-row';
 
-/** Spec section 2's six columns, in order. */
-const COLUMNS = ['Name', 'Batch', 'ClassType', 'Email', 'Whats AppNo', 'RegNo'];
+/**
+ * On a phone the table reads as one card per student (two columns of labelled values, the actions
+ * below) instead of a strip the tutor has to scroll sideways; on wider screens it is the spec's table.
+ */
+const PHONE_CARDS = {
+  '& thead': { display: 'none' },
+  '& tbody tr': { display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2, rowGap: 1, py: 1.5, px: 2, borderBottom: 1, borderColor: 'divider' },
+  '& tbody td': { display: 'block', border: 0, p: 0, minWidth: 0 },
+  '& tbody td[data-label]::before': { content: 'attr(data-label)', display: 'block', fontSize: '0.75rem', color: 'text.secondary' },
+  '& tbody td.student-actions, & tbody td[colspan]': { gridColumn: '1 / -1' },
+} as const;
 
 interface StudentListPageProps {
   /** Another feature's panel for the profile modal (composed in src/app), given the student's id. */
@@ -116,10 +125,10 @@ export function StudentListPage({ profileExtra }: StudentListPageProps) {
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         {query.isFetching ? <LinearProgress /> : <Box sx={{ height: 4 }} />}
         <TableContainer>
-          <Table size="small" aria-label="Students" sx={{ minWidth: 1000 }}>
+          <Table size="small" aria-label="Students" sx={{ minWidth: { md: 1000 }, '@media (max-width: 899.95px)': PHONE_CARDS }}>
             <TableHead>
               <TableRow>
-                {COLUMNS.map((column) => (
+                {STUDENT_COLUMNS.map((column) => (
                   <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
                     {column}
                   </TableCell>
@@ -143,7 +152,7 @@ export function StudentListPage({ profileExtra }: StudentListPageProps) {
               ))}
               {rows.length === 0 && !query.isFetching && (
                 <TableRow>
-                  <TableCell colSpan={COLUMNS.length + 1} sx={{ textAlign: 'center', py: 4, color: 'text.secondary' }}>
+                  <TableCell colSpan={STUDENT_COLUMNS.length + 1} sx={{ textAlign: 'center', py: 4, color: 'text.secondary' }}>
                     No students found.
                   </TableCell>
                 </TableRow>

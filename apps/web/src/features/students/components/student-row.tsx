@@ -18,6 +18,9 @@ interface StudentRowProps {
   onView: (student: Student) => void;
 }
 
+/** Spec section 2's six columns, in order; on a phone each cell shows its column name above it. */
+export const STUDENT_COLUMNS = ['Name', 'Batch', 'ClassType', 'Email', 'Whats AppNo', 'RegNo'] as const;
+
 /** One row of the Student List: the spec's six columns, then the state switch and the actions. */
 export function StudentRow({ student, onDelete, onEdit, onView }: StudentRowProps) {
   const stateMutation = useUpdateStudentStateMutation();
@@ -32,18 +35,22 @@ export function StudentRow({ student, onDelete, onEdit, onView }: StudentRowProp
 
   return (
     <TableRow hover>
-      <TableCell sx={{ fontWeight: 600 }}>{student.name}</TableCell>
-      <TableCell>{student.batch}</TableCell>
-      <TableCell>{student.classType}</TableCell>
-      <TableCell>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          <span>{student.email}</span>
+      <TableCell data-label="Name" sx={{ fontWeight: 600 }}>
+        {student.name}
+      </TableCell>
+      <TableCell data-label="Batch">{student.batch}</TableCell>
+      <TableCell data-label="ClassType">{student.classType}</TableCell>
+      <TableCell data-label="Email">
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+          <Box component="span" sx={{ overflowWrap: 'anywhere', whiteSpace: { md: 'nowrap' } }}>
+            {student.email}
+          </Box>
           <CopyEmailButton email={student.email} />
         </Box>
       </TableCell>
-      <TableCell>{student.whatsAppNo}</TableCell>
-      <TableCell>{student.regNo}</TableCell>
-      <TableCell padding="none">
+      <TableCell data-label="Whats AppNo">{student.whatsAppNo}</TableCell>
+      <TableCell data-label="RegNo">{student.regNo}</TableCell>
+      <TableCell padding="none" className="student-actions">
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, pr: 1 }}>
           <Tooltip title={active ? 'Active' : 'Suspended'}>
             <Switch
