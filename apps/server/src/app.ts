@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDatabase, migrateToLatest, type Db } from './db/database';
+import { BannerImageStore } from './features/banners/banner-images';
+import { bannersRoutes } from './features/banners/routes';
 import { healthRoutes } from './features/health/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
 import { ensureAdmin } from './features/students/service';
@@ -60,6 +62,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(healthRoutes, { db, version: APP_VERSION });
       await api.register(studentsRoutes, { db, dataDir: config.dataDir });
+      await api.register(bannersRoutes, { db, images: new BannerImageStore(config.dataDir) });
       await api.register(passwordResetRoutes, { db, mailer, secret: config.jwtSecret, branding: config.branding });
     },
     { prefix: '/api' },

@@ -1,4 +1,5 @@
 export * from './api';
+export * from './banners';
 export * from './branding';
 export * from './lists';
 export * from './password-reset';
