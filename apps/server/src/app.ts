@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { createDatabase, migrateToLatest, type Db } from './db/database';
 import { BannerImageStore } from './features/banners/banner-images';
+import { bannersHeadHtml } from './features/banners/login-page-head';
 import { bannersRoutes } from './features/banners/routes';
 import { healthRoutes } from './features/health/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
@@ -68,6 +69,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   );
 
-  await app.register(webAppPlugin, { webDist: config.webDist, branding: config.branding });
+  await app.register(webAppPlugin, { webDist: config.webDist, branding: config.branding, headHtml: () => bannersHeadHtml(db) });
   return app;
 }
