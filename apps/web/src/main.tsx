@@ -2,8 +2,8 @@ import '@fontsource/noto-sans-sinhala/sinhala-400.css';
 import '@fontsource/noto-sans-sinhala/sinhala-700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { AppRoot } from './app/app-root';
 import { Providers } from './app/providers';
-import { AppRouter } from './app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -11,7 +11,7 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <Providers>
-      <AppRouter />
+      <AppRoot />
     </Providers>
   </StrictMode>,
 );

@@ -1,11 +1,9 @@
-import { z } from 'zod';
-import { OK } from './api';
-
 // The login page's banner carousel and the admin's Banners tab (spec section 2 'Social Media
 // Manager', section 4 'Banner flow', section 9; PRODUCT.md 'Banners').
 //
-// The constants and words come first and build no schema: the login page imports them without
-// downloading zod (the web build declares `z` calls pure, so unused schemas are dropped).
+// Paths, limits, words and address helpers, without zod: the login page imports this file, and a
+// bundler keeps a whole file in the chunk of its first importer. The schemas of the calls are in
+// banners-schemas.ts, downloaded with the calls.
 
 export const BANNERS_PATHS = {
   getUrl: 'banners/get-url',
@@ -92,7 +90,8 @@ export function bannerImageLabel(index: number): string {
   return `Image ${index + 1}`;
 }
 
-const FILE_PATTERN = /^([a-f0-9]{64})-(\d{3,4})\.webp$/;
+/** A stored file's name: `<sha256>-<width>.webp`. */
+export const BANNER_FILE_PATTERN = /^([a-f0-9]{64})-(\d{3,4})\.webp$/;
 const URL_PREFIX = `/api/${BANNERS_PATHS.imageFile.replace(':file', '')}`;
 
 /** The address of one stored width of an image named by its content hash. */
@@ -106,7 +105,7 @@ export function bannerFileUrl(hash: string, width: number): string {
  */
 export function parseBannerUrl(url: string): { hash: string; maxWidth: number } | null {
   if (!url.startsWith(URL_PREFIX)) return null;
-  const match = FILE_PATTERN.exec(url.slice(URL_PREFIX.length));
+  const match = BANNER_FILE_PATTERN.exec(url.slice(URL_PREFIX.length));
   const maxWidth = Number(match?.[2]);
   if (!match?.[1] || !(BANNER_WIDTHS as readonly number[]).includes(maxWidth)) return null;
   return { hash: match[1], maxWidth };
@@ -125,35 +124,3 @@ export function bannerSrcSet(url: string): string {
     .map((width) => `${bannerFileUrl(parsed.hash, width)} ${width}w`)
     .join(', ');
 }
-
-export const bannerFileParamsSchema = z.object({
-  file: z.string().regex(FILE_PATTERN, { error: 'is not a banner image name' }),
-});
-
-const bannerUrlSchema = z.string({ error: 'must be an image address' }).max(200, { error: 'is too long' });
-
-/** GET get-url (spec section 7): `data` lists the published images' addresses, in order; empty when none. */
-export const bannerListAnswerSchema = z.object({
-  code: z.literal(OK),
-  message: z.string(),
-  data: z.array(z.string()),
-});
-export type BannerListAnswer = z.infer<typeof bannerListAnswerSchema>;
-
-/** POST upload-image: `imageUrl` as spec section 7 names it (one address per uploaded file, in field order); `data` the same list. */
-export const bannerUploadAnswerSchema = z.object({
-  code: z.literal(OK),
-  message: z.string(),
-  imageUrl: z.array(z.string()),
-  data: z.array(z.string()),
-});
-export type BannerUploadAnswer = z.infer<typeof bannerUploadAnswerSchema>;
-
-/** POST save-url: the upload's `imageUrl` values, in carousel order; they replace the published set. */
-export const saveBannersBodySchema = z.object({
-  imageUrl: z
-    .array(bannerUrlSchema, { error: 'must be a list of image addresses' })
-    .min(1, { error: 'must list at least one image' })
-    .max(BANNER_MAX_IMAGES, { error: `must list at most ${BANNER_MAX_IMAGES} images` }),
-});
-export type SaveBannersBody = z.infer<typeof saveBannersBodySchema>;
