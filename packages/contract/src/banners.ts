@@ -56,6 +56,8 @@ export const BANNERS_TEXT = {
   emptyTitle: 'No banner images uploaded',
   emptyText: 'Upload some beautiful images to create your banner carousel!',
   // Beyond the spec's words: what is live, progress, confirmations and outcomes.
+  /** The picker's accessible name: its visible words, told apart from the main button's. */
+  pickerName: 'Upload Images: choose files',
   live: 'On the login page now',
   liveDefault: "No campaign is posted: the login page shows the academy's default images.",
   uploading: 'Uploading',

@@ -42,6 +42,8 @@ export function BannersTab() {
   const [progress, setProgress] = useState(0);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // The outcome of Delete All Banners, shown once its dialog has closed.
+  const [deleteOutcome, setDeleteOutcome] = useState<Problem | 'deleted' | null>(null);
 
   const { images } = selection;
   const pending = images.filter((image) => !image.uploadedUrl);
@@ -82,15 +84,16 @@ export function BannersTab() {
   const deleteAll = () => {
     setProblem(null);
     remove.mutate(undefined, {
-      onSuccess: () => {
-        setConfirming(false);
-        void alerts.success({ title: BANNERS_TEXT.deleted, autoClose: true });
-      },
-      onError: (error) => {
-        setConfirming(false);
-        setProblem({ title: BANNERS_TEXT.deleteFailed, messages: refusalMessages(error) });
-      },
+      onSuccess: () => setDeleteOutcome('deleted'),
+      onError: (error) => setDeleteOutcome({ title: BANNERS_TEXT.deleteFailed, messages: refusalMessages(error) }),
+      onSettled: () => setConfirming(false),
     });
+  };
+
+  const showDeleteOutcome = () => {
+    if (deleteOutcome === 'deleted') void alerts.success({ title: BANNERS_TEXT.deleted, autoClose: true });
+    else if (deleteOutcome) setProblem(deleteOutcome);
+    setDeleteOutcome(null);
   };
 
   const ready = images.length > 0 && pending.length === 0;
@@ -154,7 +157,13 @@ export function BannersTab() {
       </Box>
 
       {published.data && <LiveBanners urls={published.data} />}
-      <DeleteBannersDialog open={confirming} pending={remove.isPending} onCancel={() => setConfirming(false)} onConfirm={deleteAll} />
+      <DeleteBannersDialog
+        open={confirming}
+        pending={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={deleteAll}
+        onExited={showDeleteOutcome}
+      />
     </Paper>
   );
 }

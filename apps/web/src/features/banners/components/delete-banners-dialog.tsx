@@ -11,12 +11,14 @@ interface DeleteBannersDialogProps {
   pending: boolean;
   onCancel: () => void;
   onConfirm: () => void;
+  /** After the closing animation: the place to open an alert, which must not meet the dialog's focus trap. */
+  onExited: () => void;
 }
 
 /** The confirmation before 'Delete All Banners': the campaign cannot be brought back. */
-export function DeleteBannersDialog({ open, pending, onCancel, onConfirm }: DeleteBannersDialogProps) {
+export function DeleteBannersDialog({ open, pending, onCancel, onConfirm, onExited }: DeleteBannersDialogProps) {
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="delete-banners-title">
+    <Dialog open={open} onClose={onCancel} aria-labelledby="delete-banners-title" slotProps={{ transition: { onExited } }}>
       <DialogTitle id="delete-banners-title">{BANNERS_TEXT.deleteConfirmTitle}</DialogTitle>
       <DialogContent>
         <DialogContentText>{BANNERS_TEXT.deleteConfirmText}</DialogContentText>

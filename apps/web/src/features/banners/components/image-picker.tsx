@@ -27,6 +27,7 @@ export function ImagePicker({ disabled, onPick }: ImagePickerProps) {
         type="file"
         multiple
         accept={BANNER_ACCEPT}
+        aria-label={BANNERS_TEXT.pickerName}
         disabled={disabled}
         onChange={(event) => {
           onPick([...(event.target.files ?? [])]);
