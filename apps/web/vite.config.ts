@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './build/precompress';
-import { taglineFont } from './build/tagline-font';
+import { precompress } from './build/precompress.ts';
+import { taglineFont } from './build/tagline-font.ts';
 
 // In development the API runs on its own port; in production the server serves this build itself.
 const API_ORIGIN = 'http://localhost:8080';
@@ -12,9 +12,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
-      // Contract files mix plain constants with zod schemas; calls on `z` build schemas and nothing
-      // else, so a page that imports only a constant does not download zod (the contract package
-      // declares itself free of side effects too).
+      // Calls on `z` build schemas and nothing else: a page that imports only a constant of a
+      // contract file (branding.ts, api.ts) then does not download zod. The contract package
+      // declares itself free of side effects too, so files a page does not use are left out.
       treeshake: { manualPureFunctions: ['z'] },
     },
   },

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import subsetFont from 'subset-font';
 import type { Plugin } from 'vite';
-import { DEFAULT_BRANDING } from '../../../packages/contract/src/branding';
-import { sinhalaLetters, TAGLINE_FONT_FAMILY } from '../src/lib/tagline-font';
+import { DEFAULT_BRANDING } from '../../../packages/contract/src/branding.ts';
+import { sinhalaLetters, TAGLINE_FONT_FAMILY } from '../src/lib/tagline-font.ts';
 
 const FONT = '@fontsource/noto-sans-sinhala/files/noto-sans-sinhala-sinhala-400-normal.woff2';
 

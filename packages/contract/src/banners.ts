@@ -32,6 +32,15 @@ export const BANNER_ACCEPT = 'image/jpeg,image/png,image/webp';
 export const BANNER_ASPECT = { width: 12, height: 5 } as const;
 export const BANNER_WIDTHS = [480, 720, 960, 1280, 1600] as const;
 
+/**
+ * The carousel's width on each screen, as `sizes` tells the browser (to pick a file before layout):
+ * the login page's left half from 900 px wide (at most 640 px), else the width of a phone (at most 420 px).
+ */
+export const BANNER_SIZES = '(min-width: 900px) min(640px, calc(50vw - 96px)), min(420px, calc(100vw - 32px))';
+
+/** The first default image, which the login page paints largest when no campaign is posted. */
+export const DEFAULT_BANNER_PATH = '/banners/banner-1.svg';
+
 /** Spec section 9 'Banner carousel'. */
 export const BANNER_CAROUSEL = {
   slidesPerView: 1,

@@ -1,4 +1,4 @@
-import { bannerSrcSet } from '@academy/contract';
+import { BANNER_SIZES, bannerSrcSet } from '@academy/contract';
 
 /** One slide of the login carousel. */
 export interface CarouselItem {
@@ -8,9 +8,9 @@ export interface CarouselItem {
   alt: string;
 }
 
-/** The carousel's width on each screen (MUI breakpoints); the images' `sizes` says the same. */
+/** The carousel's width on each screen (MUI breakpoints); BANNER_SIZES tells the browser the same. */
 export const CAROUSEL_MAX_WIDTH = { xs: 420, md: 640 };
-export const CAROUSEL_SIZES = '(min-width: 900px) min(640px, calc(50vw - 96px)), min(420px, calc(100vw - 32px))';
+export const CAROUSEL_SIZES = BANNER_SIZES;
 
 const base = import.meta.env.BASE_URL;
 
