@@ -158,14 +158,7 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   let server: ChildProcess | undefined;
   try {
-    server = await startServer({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    });
+    server = await startServer({ port, dataDir, admin: ADMIN });
     console.log(`Lighthouse (mobile preset) on ${base}/ in ${CHROMIUM}, ${RUNS} runs per scenario`);
     const outcomes = [await measure("the academy's default images", `${base}/`)];
     await postCampaign(base);

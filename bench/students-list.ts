@@ -154,15 +154,7 @@ async function main(): Promise<void> {
     await db.destroy();
 
     const port = await freePort();
-    server = await startServer({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    });
+    server = await startServer({ port, dataDir, admin: ADMIN, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
     const base = `http://127.0.0.1:${port}/api/students/student/getallstudents`;
     const login = await fetch(`http://127.0.0.1:${port}/api/students/student/login`, {
       method: 'POST',

@@ -18,8 +18,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the server with `env` (PORT among it) and resolves once /api/health answers. */
-export function startServer(env: Record<string, string>): Promise<ChildProcess> {
+export interface BenchServer {
+  port: number;
+  dataDir: string;
+  admin: { email: string; password: string };
+  /** More settings, e.g. DATABASE_URL. */
+  env?: Record<string, string>;
+}
+
+/** Starts the server on loopback and resolves once /api/health answers. */
+export function startServer({ port, dataDir, admin, env: extra = {} }: BenchServer): Promise<ChildProcess> {
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
     cwd: root,
     env: { ...process.env, ...env },

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyReply } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
 import { SERVER_TEXT } from '@academy/contract';
-import { AppError } from './errors';
+import { AppError, errors } from './errors';
 
 // Uploaded pictures (profile pictures, login banners): checked by their bytes, re-encoded by sharp,
 // kept in a folder of the data directory under names made from their content.
@@ -63,4 +64,13 @@ export class ContentFolder {
   async remove(name: string): Promise<void> {
     await rm(path.join(this.folder, name), { force: true });
   }
+}
+
+/**
+ * Answers a stored WebP, cached for a year: its name is the hash of its bytes, so new content
+ * always has a new address. Public like any <img>: the name cannot be guessed.
+ */
+export function sendStoredWebp(reply: FastifyReply, bytes: Buffer | undefined): FastifyReply {
+  if (!bytes) throw errors.notFound();
+  return reply.type('image/webp').header('Cache-Control', 'public, max-age=31536000, immutable').send(bytes);
 }

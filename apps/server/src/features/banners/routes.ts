@@ -14,7 +14,7 @@ import {
   SERVER_TEXT,
 } from '@academy/contract';
 import type { Db } from '../../db/database';
-import { errors } from '../../lib/errors';
+import { sendStoredWebp } from '../../lib/images';
 import { currentAccount } from '../../plugins/auth';
 import type { BannerImageStore } from './banner-images';
 import * as service from './service';
@@ -23,9 +23,6 @@ import { readBannerUploads } from './uploads';
 const tags = ['banners'];
 const security = [{ bearer: [] }];
 const denied = { 401: errorAnswerSchema, 403: errorAnswerSchema };
-
-/** A year: an image's name is the hash of its bytes, so a new image always has a new address. */
-const IMAGE_CACHE = 'public, max-age=31536000, immutable';
 
 export const bannersRoutes: FastifyPluginAsyncZod<{ db: Db; images: BannerImageStore }> = async (app, { db, images }) => {
   // Multipart only in this feature's scope; the upload sets its caps when it reads, and an
@@ -94,7 +91,6 @@ export const bannersRoutes: FastifyPluginAsyncZod<{ db: Db; images: BannerImageS
     },
   });
 
-  // Public like any <img>: the address is the SHA-256 of the image, so it cannot be guessed.
   app.get(`/${BANNERS_PATHS.imageFile}`, {
     config: { access: 'public' },
     schema: {
@@ -104,10 +100,6 @@ export const bannersRoutes: FastifyPluginAsyncZod<{ db: Db; images: BannerImageS
       produces: ['image/webp'],
       response: { 200: z.instanceof(Buffer).describe('WebP bytes'), 400: errorAnswerSchema, 404: errorAnswerSchema },
     },
-    handler: async (request, reply) => {
-      const bytes = await images.read(request.params.file);
-      if (!bytes) throw errors.notFound();
-      return reply.type('image/webp').header('Cache-Control', IMAGE_CACHE).send(bytes);
-    },
+    handler: async (request, reply) => sendStoredWebp(reply, await images.read(request.params.file)),
   });
 };
