@@ -6,18 +6,17 @@
 //
 // Settings: BENCH_STUDENTS (10000), BENCH_SECONDS per scenario (5), BENCH_CONNECTIONS (4).
 // Exits 1 when a scenario misses the goal, so it can gate a release.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { BATCHES, CLASS_TYPES, DISTRICTS } from '@academy/contract';
 import { createDatabase, migrateToLatest, type Db } from '../apps/server/src/db/database';
 import { hashPassword } from '../apps/server/src/lib/passwords';
+import { freePort, startServer } from './support/server';
 
 const GOAL_P95_MS = 50;
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 10_000);
@@ -26,7 +25,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const PG_URL = process.env.BENCH_DATABASE_URL;
 const ADMIN = { email: 'bench-admin@academy.test', password: 'bench-admin-password' };
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const FIRST = ['Kasun', 'Nimali', 'Sanduni', 'Tharindu', 'Dilshan', 'Ishara', 'Amaya', 'Chamodi', 'Ravindu', 'Hiruni', 'Sahan', 'Pavithra'];
 const LAST = ['Perera', 'Silva', 'Fernando', 'Jayasinghe', 'Bandara', 'Wijesinghe', 'Rajapaksha', 'Gunawardena', 'Dissanayake', 'Herath'];
@@ -34,17 +32,6 @@ const CODES: Record<string, string> = { Theory: 'T', Revision: 'R', Paper: 'P', 
 
 function pick<T>(list: readonly T[], i: number): T {
   return list[i % list.length] as T;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Rows straight into the database: registering 10,000 through the API would time argon2, not the list. */
@@ -97,29 +84,6 @@ async function seed(db: Db): Promise<void> {
       .insertInto('reg_no_sequences')
       .values([...sequences].map(([prefix, last]) => ({ prefix, last_value: last })))
       .execute();
-  });
-}
-
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
-    const poll = async () => {
-      try {
-        const response = await fetch(`http://127.0.0.1:${env.PORT}/api/health`);
-        if (response.ok) return resolve(child);
-      } catch {
-        // not listening yet
-      }
-      if (child.exitCode !== null) return reject(new Error(`server exited with ${child.exitCode}`));
-      if (Date.now() > deadline) return reject(new Error('server did not start in 60 s'));
-      setTimeout(poll, 200);
-    };
-    void poll();
   });
 }
 
@@ -190,15 +154,7 @@ async function main(): Promise<void> {
     await db.destroy();
 
     const port = await freePort();
-    server = await startServer({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    });
+    server = await startServer({ port, dataDir, admin: ADMIN, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
     const base = `http://127.0.0.1:${port}/api/students/student/getallstudents`;
     const login = await fetch(`http://127.0.0.1:${port}/api/students/student/login`, {
       method: 'POST',

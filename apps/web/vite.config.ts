@@ -1,12 +1,23 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
+import { taglineFont } from './build/tagline-font.ts';
 
 // In development the API runs on its own port; in production the server serves this build itself.
 const API_ORIGIN = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  plugins: [react(), taglineFont(), precompress()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      // Calls on `z` build schemas and nothing else: a page that imports only a constant of a
+      // contract file (branding.ts, api.ts) then does not download zod. The contract package
+      // declares itself free of side effects too, so files a page does not use are left out.
+      treeshake: { manualPureFunctions: ['z'] },
+    },
+  },
   server: {
     proxy: {
       '/api': API_ORIGIN,

@@ -3,6 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDatabase, migrateToLatest, type Db } from './db/database';
+import { BannerImageStore } from './features/banners/banner-images';
+import { bannersHeadHtml } from './features/banners/login-page-head';
+import { bannersRoutes } from './features/banners/routes';
 import { healthRoutes } from './features/health/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
 import { sessionsRoutes } from './features/sessions/routes';
@@ -68,11 +71,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(healthRoutes, { db, version: APP_VERSION });
       await api.register(studentsRoutes, { db, dataDir: config.dataDir });
       await api.register(sessionsRoutes, { db });
+      await api.register(bannersRoutes, { db, images: new BannerImageStore(config.dataDir) });
       await api.register(passwordResetRoutes, { db, mailer, secret: config.jwtSecret, branding: config.branding });
     },
     { prefix: '/api' },
   );
 
-  await app.register(webAppPlugin, { webDist: config.webDist, branding: config.branding });
+  await app.register(webAppPlugin, { webDist: config.webDist, branding: config.branding, headHtml: () => bannersHeadHtml(db) });
   return app;
 }

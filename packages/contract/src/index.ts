@@ -1,4 +1,6 @@
 export * from './api';
+export * from './banners';
+export * from './banners-schemas';
 export * from './branding';
 export * from './lists';
 export * from './password-reset';

@@ -114,5 +114,27 @@ export interface SessionsTables {
   settings: SettingsTable;
 }
 
+
+export interface BannerImagesTable {
+  /** SHA-256 of the largest stored width's bytes; the files are `<hash>-<width>.webp`. */
+  hash: string;
+  /** The largest width stored; every width of BANNER_WIDTHS up to it exists. */
+  max_width: number;
+  uploaded_by: string | null;
+  uploaded_at: string;
+}
+
+export interface BannersTable {
+  /** 0, 1, 2: the order of the login carousel. */
+  position: number;
+  image_hash: string;
+  published_at: string;
+}
+
+export interface BannersTables {
+  banner_images: BannerImagesTable;
+  banners: BannersTable;
+}
+
 /** Every table. A feature declares its tables in its own interface and adds it here. */
-export interface Database extends AccountsTables, PasswordResetTables, SessionsTables {}
+export interface Database extends AccountsTables, PasswordResetTables, BannersTables, SessionsTables {}

@@ -8,14 +8,16 @@ import { BRANDING_ELEMENT_ID, type Branding } from '@academy/contract';
 export interface WebAppOptions {
   webDist: string;
   branding: Branding;
+  /** More of the page's head, rendered for each request (e.g. the login page's published banners). */
+  headHtml?: () => Promise<string>;
 }
 
 const PLACEHOLDER = '<!--academy-branding-->';
 
 /** JSON inside a <script> data block: '<' is escaped so no value can close the element. */
-function brandingBlock(branding: Branding): string {
-  const json = JSON.stringify(branding).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${BRANDING_ELEMENT_ID}">${json}</script>`;
+export function jsonDataBlock(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${id}">${json}</script>`;
 }
 
 function escapeHtml(text: string): string {
@@ -36,21 +38,25 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8')
-    .replace(PLACEHOLDER, brandingBlock(options.branding))
+    .replace(PLACEHOLDER, jsonDataBlock(BRANDING_ELEMENT_ID, options.branding))
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(options.branding.title)}</title>`);
 
   await app.register(fastifyStatic, {
     root: options.webDist,
     index: false,
     wildcard: true,
+    preCompressed: true,
     setHeaders(res, filePath) {
       const hashed = filePath.startsWith(path.join(options.webDist, 'assets') + path.sep);
       res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
 
-  const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+  const headHtml = options.headHtml;
+  const sendIndex = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+    const page = headHtml ? indexHtml.replace('</head>', `${await headHtml()}</head>`) : indexHtml;
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
+  };
   app.get('/', { schema: { hide: true } }, sendIndex);
   app.get('/index.html', { schema: { hide: true } }, sendIndex);
 });

@@ -3,10 +3,10 @@ import { createHashRouter, RouterProvider } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { RouteErrorPage } from '../components/route-error-page';
-import { LoginPage } from '../features/auth/components/login-page';
 import { RedirectSignedIn, RequireAdmin, RequireSession } from './guards';
+import { LoginScreen } from './pages/login-screen';
 
-// Only the login screen is in the first download; everything else is fetched when first opened.
+// This router, like every page, is fetched when first needed (see app-root.tsx); each page is a chunk of its own.
 const AppShell = lazy(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell })));
 const RegisterPage = lazy(() => import('../features/students/components/register-page').then((m) => ({ default: m.RegisterPage })));
 const ForgotPasswordPage = lazy(() =>
@@ -32,14 +32,11 @@ function adminPage(element: ReactNode) {
   return <RequireAdmin>{page(element)}</RequireAdmin>;
 }
 
-// A visit to the bare address shows the login screen at '#/', the same address it has after Log Out.
-if (!window.location.hash) window.history.replaceState(null, '', '#/');
-
 const router = createHashRouter([
   {
     errorElement: <RouteErrorPage />,
     children: [
-      { path: '/', element: <RedirectSignedIn><LoginPage /></RedirectSignedIn> },
+      { path: '/', element: <RedirectSignedIn><LoginScreen /></RedirectSignedIn> },
       { path: '/register', element: page(<RegisterPage />) },
       { path: '/forgotPassword', element: page(<ForgotPasswordPage />) },
       {

@@ -31,8 +31,9 @@ async function show(icon: Icon, { title, text, autoClose = false, toast = false 
     timer: closes ? ALERT_AUTO_CLOSE_MS : undefined,
     timerProgressBar: closes,
     confirmButtonColor: branding.colors.navy,
-    // Without this SweetAlert2 sets the page's height to auto, which makes the shell jump.
-    heightAuto: false,
+    // Without this SweetAlert2 sets the page's height to auto, which makes the shell jump
+    // (toasts leave the page alone, and SweetAlert2 warns if told).
+    ...(toast ? {} : { heightAuto: false }),
   });
 }
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ApiError } from './api-error';
 import { readSession } from './session';
 import { endRefusedSession } from './sign-out';
+import { postFormWithProgress } from './upload-with-progress';
 
 export { ApiError } from './api-error';
 
@@ -47,27 +48,39 @@ function authHeaders(): Record<string, string> {
   return session ? { Authorization: `Bearer ${session.token}` } : {};
 }
 
-async function refusal(response: Response): Promise<ApiError> {
-  const body: unknown = await response.json().catch(() => null);
-  if (response.status === 401 && readSession()) endRefusedSession();
-  return new ApiError(response.status, body);
+function refusal(status: number, body: unknown): ApiError {
+  if (status === 401 && readSession()) endRefusedSession();
+  return new ApiError(status, body);
+}
+
+interface UploadOptions<T extends z.ZodType> {
+  form: FormData;
+  schema: T;
+  /** Called with 0…1 as the form is sent; the upload then goes by XMLHttpRequest, which reports it. */
+  onProgress?: (fraction: number) => void;
 }
 
 /** POSTs a multipart form (the browser sets its boundary); the answer is JSON checked by `schema`. */
-export async function apiUpload<T extends z.ZodType>(path: string, options: { form: FormData; schema: T }): Promise<z.output<T>> {
-  const response = await fetch(`${API_BASE}${path}`, {
-    method: 'POST',
-    headers: { Accept: 'application/json', ...authHeaders() },
-    body: options.form,
-  });
-  if (!response.ok) throw await refusal(response);
-  return options.schema.parse(await response.json());
+export async function apiUpload<T extends z.ZodType>(path: string, options: UploadOptions<T>): Promise<z.output<T>> {
+  const url = `${API_BASE}${path}`;
+  const headers = { Accept: 'application/json', ...authHeaders() };
+  let status: number;
+  let body: unknown;
+  if (options.onProgress) {
+    ({ status, body } = await postFormWithProgress(url, options.form, headers, options.onProgress));
+  } else {
+    const response = await fetch(url, { method: 'POST', headers, body: options.form });
+    status = response.status;
+    body = await response.json().catch(() => null);
+  }
+  if (status < 200 || status >= 300) throw refusal(status, body);
+  return options.schema.parse(body);
 }
 
 /** GETs a file (e.g. a CSV export) with the session's token, with the name the server gave it. */
 export async function apiDownload(path: string): Promise<{ blob: Blob; filename: string | null }> {
   const response = await fetch(`${API_BASE}${path}`, { headers: authHeaders() });
-  if (!response.ok) throw await refusal(response);
+  if (!response.ok) throw refusal(response.status, await response.json().catch(() => null));
   const disposition = response.headers.get('Content-Disposition') ?? '';
   return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
 }

@@ -1,13 +1,20 @@
-import { BRANDING_ELEMENT_ID, brandingSchema, DEFAULT_BRANDING, type Branding } from '@academy/contract';
+import { BRANDING_ELEMENT_ID, DEFAULT_BRANDING, type Branding } from '@academy/contract';
 
-// The server writes the academy's branding into index.html as a JSON data block; the Vite dev
-// server and a broken block fall back to the defaults so the page always renders.
+// The server writes the academy's branding into index.html as a JSON data block, already checked
+// against the contract's brandingSchema when it started. It is read here without zod, which the
+// login page's first download does without; the Vite dev server and a broken block fall back to
+// the defaults so the page always renders.
 function readBranding(): Branding {
   const text = document.getElementById(BRANDING_ELEMENT_ID)?.textContent;
   if (!text) return DEFAULT_BRANDING;
   try {
-    const parsed = brandingSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : DEFAULT_BRANDING;
+    const block = JSON.parse(text) as Partial<Branding>;
+    return {
+      ...DEFAULT_BRANDING,
+      ...block,
+      colors: { ...DEFAULT_BRANDING.colors, ...block.colors },
+      social: { ...DEFAULT_BRANDING.social, ...block.social },
+    };
   } catch {
     return DEFAULT_BRANDING;
   }

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as accounts from './001-accounts';
 import * as studentsAdmin from './002-students-admin';
+import * as banners from './005-banners';
 import * as passwordReset from './006-password-reset';
 import * as sessions from './007-sessions';
 
@@ -8,6 +9,7 @@ import * as sessions from './007-sessions';
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
   '002-students-admin': studentsAdmin,
+  '005-banners': banners,
   '006-password-reset': passwordReset,
   '007-sessions': sessions,
 };

@@ -1,16 +1,6 @@
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
-import { API_BASE, PROFILE_IMAGE_SIZE_PX, SERVER_TEXT, STUDENTS_PATHS } from '@academy/contract';
-import { AppError } from '../../lib/errors';
-
-/** Judged by the bytes, never by the file name or the browser's content type. */
-const ACCEPTED_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
-
-/** A decompression bomb (a small file that decodes to gigapixels) is refused before decoding. */
-const MAX_INPUT_PIXELS = 40_000_000;
+import { API_BASE, PROFILE_IMAGE_SIZE_PX, STUDENTS_PATHS } from '@academy/contract';
+import { assertAcceptedImage, ContentFolder, reencodeImage, sha256Hex } from '../../lib/images';
 
 const URL_PREFIX = `${API_BASE}${STUDENTS_PATHS.profileImageFile.replace(':file', '')}`;
 
@@ -20,43 +10,26 @@ const URL_PREFIX = `${API_BASE}${STUDENTS_PATHS.profileImageFile.replace(':file'
  * cache it for a year.
  */
 export class ProfileImageStore {
-  readonly folder: string;
+  private readonly files: ContentFolder;
 
   constructor(dataDir: string) {
-    this.folder = path.join(dataDir, 'profile-images');
+    this.files = new ContentFolder(path.join(dataDir, 'profile-images'));
   }
 
   /** Checks the upload's real type, re-encodes it as a square WebP, stores it, and answers its URL. */
   async save(upload: Buffer): Promise<string> {
-    const type = await fileTypeFromBuffer(upload);
-    if (!type || !ACCEPTED_TYPES.has(type.mime)) throw new AppError(415, SERVER_TEXT.imageWrongType);
-    let encoded: Buffer;
-    try {
-      // Re-encoding drops whatever else the file carried (EXIF with GPS, trailing data).
-      encoded = await sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS })
-        .rotate()
-        .resize(PROFILE_IMAGE_SIZE_PX, PROFILE_IMAGE_SIZE_PX, { fit: 'cover' })
-        .webp({ quality: 82 })
-        .toBuffer();
-    } catch {
-      throw new AppError(400, SERVER_TEXT.imageUnreadable);
-    }
-    const name = `${createHash('sha256').update(encoded).digest('hex')}.webp`;
-    await mkdir(this.folder, { recursive: true });
-    // Written beside, then renamed: a reader never sees half a file.
-    const partial = path.join(this.folder, `${name}.${crypto.randomUUID()}.part`);
-    await writeFile(partial, encoded);
-    await rename(partial, path.join(this.folder, name));
+    await assertAcceptedImage(upload);
+    const encoded = await reencodeImage(upload, (image) =>
+      image.resize(PROFILE_IMAGE_SIZE_PX, PROFILE_IMAGE_SIZE_PX, { fit: 'cover' }).webp({ quality: 82 }).toBuffer(),
+    );
+    const name = `${sha256Hex(encoded)}.webp`;
+    await this.files.write(name, encoded);
     return `${URL_PREFIX}${name}`;
   }
 
   /** The bytes of a stored picture, or undefined; `name` is already checked against the name pattern. */
-  async read(name: string): Promise<Buffer | undefined> {
-    try {
-      return await readFile(path.join(this.folder, name));
-    } catch {
-      return undefined;
-    }
+  read(name: string): Promise<Buffer | undefined> {
+    return this.files.read(name);
   }
 
   /** Removes a picture no account shows any more. Only our own URLs are touched. */
@@ -64,6 +37,6 @@ export class ProfileImageStore {
     if (!url.startsWith(URL_PREFIX)) return;
     const name = url.slice(URL_PREFIX.length);
     if (!/^[a-f0-9]{64}\.webp$/.test(name)) return;
-    await rm(path.join(this.folder, name), { force: true });
+    await this.files.remove(name);
   }
 }

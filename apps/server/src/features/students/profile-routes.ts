@@ -16,6 +16,7 @@ import {
 } from '@academy/contract';
 import type { Db } from '../../db/database';
 import { errors } from '../../lib/errors';
+import { sendStoredWebp } from '../../lib/images';
 import { currentAccount } from '../../plugins/auth';
 import type { ProfileImageStore } from './profile-images';
 import * as profile from './profile-service';
@@ -24,9 +25,6 @@ import { readSingleUpload } from './upload';
 const tags = ['students'];
 const security = [{ bearer: [] }];
 const denied = { 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema };
-
-/** A year: a picture's name is the hash of its bytes, so a new picture always has a new address. */
-const IMAGE_CACHE = 'public, max-age=31536000, immutable';
 
 export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: ProfileImageStore }> = async (
   app,
@@ -104,7 +102,6 @@ export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: Prof
     },
   });
 
-  // Public like any <img>: the address is the SHA-256 of the picture, so it cannot be guessed.
   app.get(`/${STUDENTS_PATHS.profileImageFile}`, {
     config: { access: 'public' },
     schema: {
@@ -114,10 +111,6 @@ export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: Prof
       produces: ['image/webp'],
       response: { 200: z.instanceof(Buffer).describe('WebP bytes'), 400: errorAnswerSchema, 404: errorAnswerSchema },
     },
-    handler: async (request, reply) => {
-      const bytes = await images.read(request.params.file);
-      if (!bytes) throw errors.notFound();
-      return reply.type('image/webp').header('Cache-Control', IMAGE_CACHE).send(bytes);
-    },
+    handler: async (request, reply) => sendStoredWebp(reply, await images.read(request.params.file)),
   });
 };

@@ -5,13 +5,14 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { UnderDevelopmentPage } from '../../components/under-development-page';
+import { BannersTab } from '../../features/banners/components/banners-tab';
 
 // The Social Media Manager (spec section 2, /social) puts two features side by side: the messages
 // feature's Messages tab and the banners feature's Banners tab. Composing them here keeps each
 // feature free of the other.
 const TABS = [
   { label: 'Messages', panel: () => <UnderDevelopmentPage /> },
-  { label: 'Banners', panel: () => <UnderDevelopmentPage /> },
+  { label: 'Banners', panel: () => <BannersTab /> },
 ] as const;
 
 export function SocialMediaManagerPage() {

@@ -2,17 +2,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { OutlinedField } from '../../../components/outlined-field';
 import { PasswordField } from '../../../components/password-field';
+import { goTo } from '../../../lib/hash-location';
 import { useSignIn } from '../hooks/use-sign-in';
 
 /** Spec section 5: sign-in sends the values as entered, with no checks in the browser. */
 export function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { signIn, pending } = useSignIn();
-  const navigate = useNavigate();
+  const { prepare, signIn, pending } = useSignIn();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -20,7 +19,7 @@ export function LoginForm() {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <Box component="form" noValidate onSubmit={submit} onFocus={prepare} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <OutlinedField
         label="Email Address"
         type="email"
@@ -38,10 +37,10 @@ export function LoginForm() {
       />
       <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: -1 }}>
         {/* The spec's 'link buttons': buttons that navigate, as the earlier product had them. */}
-        <Button size="small" onClick={() => navigate('/forgotPassword')}>
+        <Button size="small" onClick={() => goTo('/forgotPassword')}>
           Forgot Password?
         </Button>
-        <Button size="small" color="secondary" onClick={() => navigate('/register')}>
+        <Button size="small" color="secondary" onClick={() => goTo('/register')}>
           Sign Up
         </Button>
       </Box>

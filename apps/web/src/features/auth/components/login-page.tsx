@@ -1,11 +1,13 @@
 import VerifiedUser from '@mui/icons-material/VerifiedUser';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { logoUrl } from '../../../lib/branding';
 import { BrandPanel } from './brand-panel';
 import { LoginForm } from './login-form';
 
-export function LoginPage() {
+/** Spec section 2 'Login'. The carousel comes from the banners feature (composed in src/app). */
+export function LoginPage({ carousel }: { carousel: ReactNode }) {
   return (
     <Box
       sx={{
@@ -15,7 +17,7 @@ export function LoginPage() {
         gridTemplateRows: { xs: 'auto 1fr', md: '1fr' },
       }}
     >
-      <BrandPanel />
+      <BrandPanel carousel={carousel} />
       <Box
         component="main"
         sx={{ display: 'flex', alignItems: { xs: 'flex-start', md: 'center' }, justifyContent: 'center', px: { xs: 2, sm: 4 }, py: { xs: 3, md: 5 }, bgcolor: 'background.paper' }}

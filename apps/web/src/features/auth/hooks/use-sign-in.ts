@@ -1,43 +1,18 @@
-import { ALERT_TEXT, suspendedAnswerSchema, type LoginAnswer, type LoginBody } from '@academy/contract';
-import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { alerts, preloadAlerts } from '../../../lib/alerts';
-import { sessionFromLogin, writeSession } from '../../../lib/session';
-import { useLoginMutation } from '../api/login';
+import type { LoginBody } from '@academy/contract';
+import { useMutation } from '@tanstack/react-query';
 
-function showSuspended() {
-  void alerts.warning({ title: ALERT_TEXT.loginFail, text: ALERT_TEXT.suspended });
-}
+// The sign-in code (API client, answer schemas, alerts) is fetched when the visitor starts on the
+// form, not with the page: the page then draws sooner on a slow phone.
+const loadSignIn = () => import('../lib/sign-in');
 
-/** Spec section 8 'Login': each outcome of a sign-in and what the user sees. */
 export function useSignIn() {
-  const navigate = useNavigate();
-  const mutation = useLoginMutation();
-
-  const onSuccess = (answer: LoginAnswer) => {
-    if (answer.accountState !== 'active') return showSuspended();
-    writeSession(sessionFromLogin(answer));
-    void alerts.success({ title: ALERT_TEXT.loginSuccess, toast: true });
-    navigate('/home', { replace: true });
+  const mutation = useMutation({
+    mutationFn: async (body: LoginBody) => (await loadSignIn()).signInAndReport(body),
+  });
+  return {
+    /** Starts fetching the sign-in code, e.g. when a field gets focus. */
+    prepare: () => void loadSignIn(),
+    signIn: (body: LoginBody) => mutation.mutate(body),
+    pending: mutation.isPending,
   };
-
-  const onError = (error: Error) => {
-    if (!(error instanceof ApiError)) {
-      void alerts.warning({ title: ALERT_TEXT.somethingWentWrong, autoClose: true });
-    } else if (suspendedAnswerSchema.safeParse(error.body).success) {
-      showSuspended();
-    } else if (error.status === 429) {
-      // Our addition: a throttled user is told to wait rather than that the password is wrong.
-      void alerts.warning({ title: ALERT_TEXT.loginFail, text: error.message });
-    } else {
-      void alerts.error({ title: ALERT_TEXT.invalidCredentials, autoClose: true });
-    }
-  };
-
-  const signIn = (body: LoginBody) => {
-    preloadAlerts();
-    mutation.mutate(body, { onSuccess, onError });
-  };
-
-  return { signIn, pending: mutation.isPending };
 }

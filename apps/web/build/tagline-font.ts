@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import subsetFont from 'subset-font';
+import type { Plugin } from 'vite';
+import { DEFAULT_BRANDING } from '../../../packages/contract/src/branding.ts';
+import { sinhalaLetters, TAGLINE_FONT_FAMILY } from '../src/lib/tagline-font.ts';
+
+const FONT = '@fontsource/noto-sans-sinhala/files/noto-sans-sinhala-sinhala-400-normal.woff2';
+
+/** The code points as a CSS unicode-range: the face is used for these letters only. */
+function unicodeRange(letters: string[]): string {
+  return letters.map((letter) => `U+${(letter.codePointAt(0) ?? 0).toString(16).toUpperCase()}`).join(', ');
+}
+
+/**
+ * Subsets Noto Sans Sinhala to the default tagline's letters, emits it as a hashed asset, and puts
+ * its @font-face and a preload into index.html, so the tagline is drawn in its font from the first
+ * paint on a device without Sinhala fonts, for a few kilobytes. The letters are handed to the app
+ * as `import.meta.env.VITE_TAGLINE_LETTERS`, which picks this face only when it covers the tagline.
+ */
+export function taglineFont(): Plugin {
+  const letters = sinhalaLetters(DEFAULT_BRANDING.tagline);
+  let fileName = '';
+  return {
+    name: 'academy-tagline-font',
+    config: () => ({ define: { 'import.meta.env.VITE_TAGLINE_LETTERS': JSON.stringify(letters.join('')) } }),
+    async generateBundle() {
+      const font = await readFile(createRequire(import.meta.url).resolve(FONT));
+      const subset = await subsetFont(font, letters.join(''), { targetFormat: 'woff2' });
+      const reference = this.emitFile({ type: 'asset', name: 'tagline.woff2', source: subset });
+      fileName = this.getFileName(reference);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, context) => {
+        // In development there is no bundle: the tagline uses the whole font, as a custom one would.
+        if (!context.bundle || !fileName) return [];
+        const href = `/${fileName}`;
+        const face =
+          `@font-face{font-family:"${TAGLINE_FONT_FAMILY}";font-style:normal;font-weight:400;font-display:swap;` +
+          `src:url(${href}) format("woff2");unicode-range:${unicodeRange(letters)}}`;
+        return [
+          { tag: 'link', attrs: { rel: 'preload', href, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' },
+          { tag: 'style', children: face, injectTo: 'head' },
+        ];
+      },
+    },
+  };
+}

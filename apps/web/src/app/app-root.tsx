@@ -1,0 +1,26 @@
+import { lazy, Suspense, useState } from 'react';
+import { PageLoader } from '../components/page-loader';
+import { useHashPath } from '../lib/hash-location';
+import { readSession } from '../lib/session';
+import { LoginScreen } from './pages/login-screen';
+
+// Most visits open the login screen, on a phone, often on slow mobile data. It renders without the
+// router: the router and every other page are fetched only when another address is opened.
+const AppRouter = lazy(() => import('./router').then((m) => ({ default: m.AppRouter })));
+
+// A visit to the bare address shows the login screen at '#/', the same address it has after Log Out.
+if (!window.location.hash) window.history.replaceState(null, '', '#/');
+
+export function AppRoot() {
+  const path = useHashPath();
+  const [routed, setRouted] = useState(false);
+  const loginOnly = path === '/' && !readSession();
+  // Once loaded, the router keeps the page (it shows the login screen at '/' too).
+  if (!routed && !loginOnly) setRouted(true);
+  if (!routed && loginOnly) return <LoginScreen />;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <AppRouter />
+    </Suspense>
+  );
+}

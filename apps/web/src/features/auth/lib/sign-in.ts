@@ -1,0 +1,38 @@
+import { ALERT_TEXT, suspendedAnswerSchema, type LoginBody } from '@academy/contract';
+import { ApiError } from '../../../lib/api-client';
+import { alerts, preloadAlerts } from '../../../lib/alerts';
+import { goTo } from '../../../lib/hash-location';
+import { sessionFromLogin, writeSession } from '../../../lib/session';
+import { login } from '../api/login';
+
+function showSuspended() {
+  void alerts.warning({ title: ALERT_TEXT.loginFail, text: ALERT_TEXT.suspended });
+}
+
+function reportFailure(error: unknown) {
+  if (!(error instanceof ApiError)) {
+    void alerts.warning({ title: ALERT_TEXT.somethingWentWrong, autoClose: true });
+  } else if (suspendedAnswerSchema.safeParse(error.body).success) {
+    showSuspended();
+  } else if (error.status === 429) {
+    // Our addition: a throttled user is told to wait rather than that the password is wrong.
+    void alerts.warning({ title: ALERT_TEXT.loginFail, text: error.message });
+  } else {
+    void alerts.error({ title: ALERT_TEXT.invalidCredentials, autoClose: true });
+  }
+}
+
+/** Spec section 8 'Login': signs in and shows what each outcome means to the user. */
+export async function signInAndReport(body: LoginBody): Promise<void> {
+  preloadAlerts();
+  let answer;
+  try {
+    answer = await login(body);
+  } catch (error) {
+    return reportFailure(error);
+  }
+  if (answer.accountState !== 'active') return showSuspended();
+  writeSession(sessionFromLogin(answer));
+  void alerts.success({ title: ALERT_TEXT.loginSuccess, toast: true });
+  goTo('/home', { replace: true });
+}

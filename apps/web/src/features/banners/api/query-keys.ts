@@ -1,0 +1,3 @@
+export const bannerKeys = {
+  published: ['banners', 'published'] as const,
+};

@@ -1,0 +1,98 @@
+import { BANNER_ASPECT, BANNER_CAROUSEL, BANNERS_TEXT } from '@academy/contract';
+import Pause from '@mui/icons-material/Pause';
+import PlayArrow from '@mui/icons-material/PlayArrow';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import { useEffect, useState } from 'react';
+import { CAROUSEL_MAX_WIDTH, CAROUSEL_SIZES, type CarouselItem } from '../lib/carousel-items';
+
+// Spec section 9: one image at a time on every screen, every 3000 ms, a 1000 ms slide, looping
+// without end. A copy of the first slide after the last makes the loop seamless: the track slides
+// onto the copy, then jumps back to the real first slide with no transition.
+// A few lines of CSS transform instead of a carousel library keep the login page's download small.
+
+const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+export function BannerCarousel({ items }: { items: readonly CarouselItem[] }) {
+  const count = items.length;
+  const [position, setPosition] = useState(0);
+  // People who ask their device for less motion get a still first slide and a Play button.
+  const [paused, setPaused] = useState(reducedMotion);
+  const [hovered, setHovered] = useState(false);
+  const slides = count > 1 ? [...items, ...items.slice(0, 1)] : items;
+  const playing = count > 1 && !paused && !hovered;
+
+  useEffect(() => {
+    if (!playing) return;
+    // From the copy of the first slide (if its transitionend was missed) the next is slide 2.
+    const timer = setInterval(() => setPosition((current) => (current >= count ? 1 : current + 1)), BANNER_CAROUSEL.autoplayMs);
+    return () => clearInterval(timer);
+  }, [playing, count]);
+
+  // A new campaign starts from its first slide.
+  const campaign = items.map((item) => item.src).join(' ');
+  const [shown, setShown] = useState(campaign);
+  if (shown !== campaign) {
+    setShown(campaign);
+    setPosition(0);
+  }
+
+  return (
+    <Box
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={BANNERS_TEXT.carouselLabel}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      sx={{ position: 'relative', width: '100%', maxWidth: CAROUSEL_MAX_WIDTH, mx: 'auto', overflow: 'hidden', borderRadius: 3, boxShadow: 6 }}
+    >
+      <Box
+        aria-live={playing ? 'off' : 'polite'}
+        onTransitionEnd={() => {
+          if (position === count) setPosition(0);
+        }}
+        sx={{
+          display: 'flex',
+          transform: `translateX(-${position * 100}%)`,
+          // Position 0 is only ever reached by the jump back from the copy, which must not show.
+          transition: position === 0 ? 'none' : `transform ${BANNER_CAROUSEL.transitionMs}ms ease-in-out`,
+        }}
+      >
+        {slides.map((item, index) => (
+          <Box
+            key={`${item.src}-${index}`}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${(index % count) + 1} of ${count}`}
+            aria-hidden={index === count || undefined}
+            sx={{ flex: '0 0 100%', minWidth: 0 }}
+          >
+            <Box
+              component="img"
+              src={item.src}
+              srcSet={item.srcSet}
+              sizes={item.srcSet ? CAROUSEL_SIZES : undefined}
+              alt={index === count ? '' : item.alt}
+              // Sizes known up front, so the page does not move while the images load. The first
+              // image is what the login page paints largest: it goes first.
+              width={1200}
+              height={500}
+              fetchPriority={index === 0 ? 'high' : 'low'}
+              sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: `${BANNER_ASPECT.width} / ${BANNER_ASPECT.height}`, objectFit: 'cover' }}
+            />
+          </Box>
+        ))}
+      </Box>
+      {count > 1 && (
+        <IconButton
+          size="small"
+          aria-label={paused ? BANNERS_TEXT.play : BANNERS_TEXT.pause}
+          onClick={() => setPaused((value) => !value)}
+          sx={{ position: 'absolute', right: 8, bottom: 8, bgcolor: 'rgba(0,23,61,0.6)', color: 'common.white', '&:hover': { bgcolor: 'rgba(0,23,61,0.85)' } }}
+        >
+          {paused ? <PlayArrow fontSize="small" /> : <Pause fontSize="small" />}
+        </IconButton>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,34 @@
+import { BANNERS_TEXT } from '@academy/contract';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+
+interface DeleteBannersDialogProps {
+  open: boolean;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  /** After the closing animation: the place to open an alert, which must not meet the dialog's focus trap. */
+  onExited: () => void;
+}
+
+/** The confirmation before 'Delete All Banners': the campaign cannot be brought back. */
+export function DeleteBannersDialog({ open, pending, onCancel, onConfirm, onExited }: DeleteBannersDialogProps) {
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby="delete-banners-title" slotProps={{ transition: { onExited } }}>
+      <DialogTitle id="delete-banners-title">{BANNERS_TEXT.deleteConfirmTitle}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{BANNERS_TEXT.deleteConfirmText}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>{BANNERS_TEXT.cancel}</Button>
+        <Button color="error" variant="contained" disabled={pending} onClick={onConfirm}>
+          {BANNERS_TEXT.deleteAll}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
