@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDatabase, migrateToLatest, type Db } from './db/database';
+import { classMaterialRoutes } from './features/class-material/routes';
 import { healthRoutes } from './features/health/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
 import { ensureAdmin } from './features/students/service';
@@ -33,7 +34,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
-    requestTimeout: 30_000,
+    requestTimeout: config.requestTimeoutMs,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -61,6 +62,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(healthRoutes, { db, version: APP_VERSION });
       await api.register(studentsRoutes, { db, dataDir: config.dataDir });
       await api.register(passwordResetRoutes, { db, mailer, secret: config.jwtSecret, branding: config.branding });
+      await api.register(classMaterialRoutes, { db, files: config.files, secret: config.jwtSecret });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 export * from './api';
 export * from './branding';
+export * from './class-material';
 export * from './lists';
 export * from './password-reset';
 export * from './session';
