@@ -78,8 +78,11 @@ function current(eb: ExpressionBuilder<Database, 'class_grants'>, now: string): 
 }
 
 function reaches(eb: ExpressionBuilder<Database, 'class_grants'>, audience: Audience): Expression<SqlBool> {
+  const byEmail = eb('class_grants.email_key', '=', audience.emailKey);
+  // No class types (an e-mail without an account): no batch rule can reach it, and `in ()` is not SQL.
+  if (audience.ruleClassTypes.length === 0) return byEmail;
   return eb.or([
-    eb('class_grants.email_key', '=', audience.emailKey),
+    byEmail,
     eb.and([eb('class_grants.batch', '=', audience.batch), eb('class_grants.class_type', 'in', audience.ruleClassTypes)]),
   ]);
 }
