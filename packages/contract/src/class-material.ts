@@ -90,6 +90,11 @@ export type StoreInfoAnswer = z.infer<typeof storeInfoAnswerSchema>;
 
 export const FOLDER_NAME_MAX_LENGTH = 120;
 
+function isControlCharacter(character: string): boolean {
+  const code = character.charCodeAt(0);
+  return code < 0x20 || code === 0x7f;
+}
+
 /**
  * A name for a folder or file: one path segment. No slashes, no control characters, not '.' or
  * '..', no leading dot (hidden files), and short enough for every file system.
@@ -99,7 +104,7 @@ export const itemNameSchema = z
   .trim()
   .min(1, { error: 'is required' })
   .max(FOLDER_NAME_MAX_LENGTH, { error: `must be at most ${FOLDER_NAME_MAX_LENGTH} characters` })
-  .refine((name) => !/[/\\\u0000-\u001f\u007f]/.test(name), { error: 'must not contain / or \\ or control characters' })
+  .refine((name) => !/[/\\]/.test(name) && ![...name].some(isControlCharacter), { error: 'must not contain / or \\ or control characters' })
   .refine((name) => !name.startsWith('.'), { error: 'must not start with a dot' });
 
 /** Spec section 7 'create/folder': a class, a top-level folder. */
@@ -270,7 +275,6 @@ export const CLASS_MATERIAL_TEXT = {
   delete: 'Delete',
   classAccess: 'Class Access',
   revoke: 'Revoke',
-  classGrants: 'Class Access',
   noGrants: 'No class access given.',
   waitingForRegistration: 'waiting for registration',
   // Server answers
@@ -284,7 +288,6 @@ export const CLASS_MATERIAL_TEXT = {
   accessGivenMessage: 'Access given',
   accessRevoked: 'Access revoked',
   grantNotFound: 'Access grant not found',
-  adminNeedsNoGrant: 'An administrator sees every class already',
   fileLinkInvalid: 'This file link has expired or is not valid. Open the file again.',
   uploadRequired: 'Choose a file to upload',
   uploadTooLarge: 'The file is larger than the upload limit',

@@ -24,7 +24,7 @@ export function encodeDiskId(relativePath: string): string {
 }
 
 function isPlainSegment(segment: string): boolean {
-  return segment.length > 0 && !segment.startsWith('.') && !/[\\/\u0000]/.test(segment);
+  return segment.length > 0 && !segment.startsWith('.') && !/[\\/]/.test(segment) && !segment.includes('\0');
 }
 
 function mimeTypeOf(name: string): string {
