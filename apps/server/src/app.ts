@@ -35,6 +35,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     requestTimeout: config.requestTimeoutMs,
+    // Class material ids are long (the built-in store's are paths); the router's default is 100.
+    maxParamLength: 2048,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

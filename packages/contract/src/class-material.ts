@@ -123,7 +123,7 @@ export const folderNamesAnswerSchema = dataAnswer(z.array(z.string()));
 export type FolderNamesAnswer = z.infer<typeof folderNamesAnswerSchema>;
 
 /** Store ids are opaque, at most this long; longer is never a real id. */
-const storeIdSchema = z.string().trim().min(1, { error: 'is required' }).max(1024, { error: 'is not a valid id' });
+const storeIdSchema = z.string().trim().min(1, { error: 'is required' }).max(2048, { error: 'is not a valid id' });
 
 export const emailParamsSchema = z.object({ email: z.string().trim().min(1).max(254) });
 export const folderParamsSchema = z.object({ folderId: storeIdSchema });
@@ -146,7 +146,7 @@ export const DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
 
 /** `secure-folders/secure-file?id={base64 of the file id}&t={ticket}` (PRODUCT.md 'Class material'). */
 export const secureFileQuerySchema = z.object({
-  id: z.string().min(1, { error: 'is required' }).max(2048, { error: 'is not a valid id' }),
+  id: z.string().min(1, { error: 'is required' }).max(3072, { error: 'is not a valid id' }),
   t: z.string().min(1, { error: 'is required' }).max(1024, { error: 'is not a valid ticket' }),
 });
 export type SecureFileQuery = z.infer<typeof secureFileQuerySchema>;

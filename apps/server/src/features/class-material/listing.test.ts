@@ -3,7 +3,18 @@ import type { DriveListingAnswer } from '@academy/contract';
 import { signedInStudent } from '../../../test/factories';
 import { useTestApp } from '../../../test/test-app';
 import { encodeDiskId } from '../../storage/disk-store';
-import { adminHeaders, classWithLessons, createClass, folderContent, giveAccess, rootFiles } from './test-helpers';
+import {
+  adminHeaders,
+  classWithLessons,
+  createClass,
+  createSubfolder,
+  fileTicket,
+  folderContent,
+  giveAccess,
+  mp4Bytes,
+  rootFiles,
+  uploadFile,
+} from './test-helpers';
 
 // The drive screen's listings: a student sees only the classes given to them, and every folder id
 // from a client is checked against the class tree; anything outside the caller's classes is 404.
@@ -83,6 +94,18 @@ describe('listings', () => {
     }
     // The same ids are fine for what they really name, so the 404s above are the checks at work.
     expect((await folderContent(t.app, student.headers, mine.folder.id)).statusCode).toBe(200);
+  });
+
+  it('deep folders with long names keep working: ids of any length the tree allows', async () => {
+    const admin = await adminHeaders(t.app);
+    const long = 'Lesson – the Anuradhapura kingdom and its irrigation works, part';
+    const classFolder = await createClass(t.app, admin, `${long} ${crypto.randomUUID().slice(0, 6)}`);
+    let folder = classFolder;
+    for (const level of [1, 2, 3, 4]) folder = await createSubfolder(t.app, admin, folder.id, `${long} ${level}`);
+    expect(folder.id.length).toBeGreaterThan(400);
+    const video = await uploadFile(t.app, admin, folder.id, `${long}.mp4`, mp4Bytes());
+    expect((await folderContent(t.app, admin, folder.id)).statusCode).toBe(200);
+    expect((await fileTicket(t.app, admin, video.id)).statusCode).toBe(200);
   });
 
   it('a class lapses after its end date and comes back when given again', async () => {

@@ -35,9 +35,9 @@ export function AdminClassTools() {
   return (
     <Card variant="outlined" sx={{ width: '100%' }}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
           <TextField label={CLASS_MATERIAL_TEXT.folderName} value={folderName} onChange={(event) => setFolderName(event.target.value)} size="small" fullWidth />
-          <Button type="submit" variant="contained" disabled={mutation.isPending} sx={{ flexShrink: 0, height: 40 }}>
+          <Button type="submit" variant="contained" fullWidth disabled={mutation.isPending}>
             {CLASS_MATERIAL_TEXT.addFolder}
           </Button>
         </Box>
