@@ -59,6 +59,8 @@ export class GoogleDriveStore implements FileStore {
   readonly rootId: string;
   private readonly api: drive_v3.Drive;
   private readonly parents = new Map<string, CachedParent>();
+  /** The client moves its upload address to `rootUrl` only when a call names it itself. */
+  private readonly uploadOptions: { rootUrl?: string };
 
   constructor(options: GoogleDriveOptions) {
     const key = JSON.parse(readFileSync(options.keyFile, 'utf8')) as ServiceAccountKey;
@@ -71,6 +73,7 @@ export class GoogleDriveStore implements FileStore {
     // A self-signed JWT with the scope is the bearer token: no token exchange on start or expiry.
     client.useJWTAccessWithScope = true;
     this.rootId = options.rootFolderId;
+    this.uploadOptions = options.apiUrl ? { rootUrl: options.apiUrl } : {};
     this.api = drive({ version: 'v3', auth: client, ...(options.apiUrl ? { rootUrl: options.apiUrl } : {}) });
   }
 
@@ -196,12 +199,10 @@ export class GoogleDriveStore implements FileStore {
   async upload(parentId: string, name: string, content: Readable, mimeType: string): Promise<StoreItem> {
     await this.refuseTakenName(parentId, name);
     const file = await this.call(() =>
-      this.api.files.create({
-        requestBody: { name, parents: [parentId] },
-        media: { mimeType, body: content },
-        fields: ITEM_FIELDS,
-        ...SHARED_DRIVES,
-      }),
+      this.api.files.create(
+        { requestBody: { name, parents: [parentId] }, media: { mimeType, body: content }, fields: ITEM_FIELDS, ...SHARED_DRIVES },
+        this.uploadOptions,
+      ),
     );
     this.remember(file);
     return this.toItem(file);
