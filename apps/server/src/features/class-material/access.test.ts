@@ -12,7 +12,7 @@ import { adminHeaders, createClass, giveAccess, rootFiles, type Headers } from '
 describe('classes and access', () => {
   const t = useTestApp();
 
-  const post = (url: string, headers: Headers, payload: unknown) => t.app.inject({ method: 'POST', url, headers, payload });
+  const post = (url: string, headers: Headers, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers, payload });
   const classNames = async (headers: Headers, email: string) =>
     (await rootFiles(t.app, headers, email)).json<DriveListingAnswer>().files.map((f) => f.name);
 
@@ -53,7 +53,7 @@ describe('classes and access', () => {
     const admin = await adminHeaders(t.app);
     const cls = await createClass(t.app, admin);
     const url = '/api/students/student/give-additional-access';
-    const cases: [unknown, number, string][] = [
+    const cases: [Record<string, unknown>, number, string][] = [
       [{ email: 'not-an-email', className: cls.name }, 400, 'email'],
       [{ email: 'a@example.lk' }, 400, 'className'],
       [{ email: 'a@example.lk', className: 'No Such Class' }, 404, 'className'],
