@@ -36,7 +36,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     requestTimeout: config.requestTimeoutMs,
     // Class material ids are long (the built-in store's are paths); the router's default is 100.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
