@@ -2,8 +2,8 @@ import { BATCHES, CLASS_MATERIAL_TEXT, CLASS_TYPES, type BatchAccessBody } from 
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { alerts } from '../../../lib/alerts';
 import { useGiveBatchAccessMutation } from '../api/give-batch-access';
+import { useGrantFlow } from '../hooks/use-grant-flow';
 import { failureText } from '../lib/class-alerts';
 import { AccessDialogFrame } from './access-dialog-frame';
 
@@ -13,29 +13,21 @@ export function BatchAccessDialog({ open, onClose }: { open: boolean; onClose: (
   const [classType, setClassType] = useState('');
   const [className, setClassName] = useState('');
   const [endsOn, setEndsOn] = useState('');
-  const [given, setGiven] = useState(false);
   const mutation = useGiveBatchAccessMutation();
-
-  const close = () => {
-    onClose();
-    mutation.reset();
-  };
-  const submit = () =>
-    // Unchosen selects send empty text on purpose: the server names each missing field.
-    mutation.mutate({ batch, classType, className, ...(endsOn ? { endsOn } : {}) } as BatchAccessBody, {
-      onSuccess: () => {
-        setGiven(true);
-        close();
-      },
-    });
-  const exited = () => {
-    if (given) void alerts.success({ title: CLASS_MATERIAL_TEXT.accessGiven, text: `${className}: ${batch} ${classType}`, toast: true });
-    setGiven(false);
-    setBatch('');
-    setClassType('');
-    setClassName('');
-    setEndsOn('');
-  };
+  const flow = useGrantFlow({
+    mutation,
+    onClose,
+    clear: () => {
+      setBatch('');
+      setClassType('');
+      setClassName('');
+      setEndsOn('');
+    },
+  });
+  const selects = [
+    { label: CLASS_MATERIAL_TEXT.batch, value: batch, set: setBatch, options: BATCHES },
+    { label: CLASS_MATERIAL_TEXT.classType, value: classType, set: setClassType, options: CLASS_TYPES },
+  ];
 
   return (
     <AccessDialogFrame
@@ -48,24 +40,20 @@ export function BatchAccessDialog({ open, onClose }: { open: boolean; onClose: (
       onClassName={setClassName}
       endsOn={endsOn}
       onEndsOn={setEndsOn}
-      onSubmit={submit}
-      onClose={close}
-      onExited={exited}
+      // Unchosen selects send empty text on purpose: the server names each missing field.
+      onSubmit={() => flow.submit({ batch, classType, className, ...(endsOn ? { endsOn } : {}) } as BatchAccessBody, `${className}: ${batch} ${classType}`)}
+      onClose={flow.close}
+      onExited={flow.exited}
     >
-      <TextField select label={CLASS_MATERIAL_TEXT.batch} value={batch} onChange={(event) => setBatch(event.target.value)} fullWidth margin="normal">
-        {BATCHES.map((value) => (
-          <MenuItem key={value} value={value}>
-            {value}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField select label={CLASS_MATERIAL_TEXT.classType} value={classType} onChange={(event) => setClassType(event.target.value)} fullWidth margin="normal">
-        {CLASS_TYPES.map((value) => (
-          <MenuItem key={value} value={value}>
-            {value}
-          </MenuItem>
-        ))}
-      </TextField>
+      {selects.map((select) => (
+        <TextField key={select.label} select label={select.label} value={select.value} onChange={(event) => select.set(event.target.value)} fullWidth margin="normal">
+          {select.options.map((value) => (
+            <MenuItem key={value} value={value}>
+              {value}
+            </MenuItem>
+          ))}
+        </TextField>
+      ))}
     </AccessDialogFrame>
   );
 }

@@ -1,8 +1,8 @@
 import { CLASS_MATERIAL_TEXT } from '@academy/contract';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { alerts } from '../../../lib/alerts';
 import { useGiveAccessMutation } from '../api/give-access';
+import { useGrantFlow } from '../hooks/use-grant-flow';
 import { failureText } from '../lib/class-alerts';
 import { AccessDialogFrame } from './access-dialog-frame';
 
@@ -11,31 +11,16 @@ export function GiveAccessDialog({ open, onClose }: { open: boolean; onClose: ()
   const [email, setEmail] = useState('');
   const [className, setClassName] = useState('');
   const [endsOn, setEndsOn] = useState('');
-  const [given, setGiven] = useState(false);
   const mutation = useGiveAccessMutation();
-
-  const close = () => {
-    onClose();
-    mutation.reset();
-  };
-  const submit = () =>
-    mutation.mutate(
-      { email, className, ...(endsOn ? { endsOn } : {}) },
-      {
-        onSuccess: () => {
-          setGiven(true);
-          close();
-        },
-      },
-    );
-  // The outcome is shown once the dialog has closed, so the two never fight over the page's focus.
-  const exited = () => {
-    if (given) void alerts.success({ title: CLASS_MATERIAL_TEXT.accessGiven, text: `${className}: ${email}`, toast: true });
-    setGiven(false);
-    setEmail('');
-    setClassName('');
-    setEndsOn('');
-  };
+  const flow = useGrantFlow({
+    mutation,
+    onClose,
+    clear: () => {
+      setEmail('');
+      setClassName('');
+      setEndsOn('');
+    },
+  });
 
   return (
     <AccessDialogFrame
@@ -48,9 +33,9 @@ export function GiveAccessDialog({ open, onClose }: { open: boolean; onClose: ()
       onClassName={setClassName}
       endsOn={endsOn}
       onEndsOn={setEndsOn}
-      onSubmit={submit}
-      onClose={close}
-      onExited={exited}
+      onSubmit={() => flow.submit({ email, className, ...(endsOn ? { endsOn } : {}) }, `${className}: ${email}`)}
+      onClose={flow.close}
+      onExited={flow.exited}
     >
       <TextField type="email" label={CLASS_MATERIAL_TEXT.email} value={email} onChange={(event) => setEmail(event.target.value)} fullWidth margin="normal" autoFocus />
     </AccessDialogFrame>
