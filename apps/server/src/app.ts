@@ -6,6 +6,7 @@ import { createDatabase, migrateToLatest, type Db } from './db/database';
 import { BannerImageStore } from './features/banners/banner-images';
 import { bannersHeadHtml } from './features/banners/login-page-head';
 import { bannersRoutes } from './features/banners/routes';
+import { classMaterialRoutes } from './features/class-material/routes';
 import { healthRoutes } from './features/health/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
 import { sessionsRoutes } from './features/sessions/routes';
@@ -39,7 +40,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
-    requestTimeout: 30_000,
+    requestTimeout: config.requestTimeoutMs,
+    // Class material ids are long (the built-in store's are paths); the router's default is 100.
+    routerOptions: { maxParamLength: 2048 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -73,6 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(sessionsRoutes, { db });
       await api.register(bannersRoutes, { db, images: new BannerImageStore(config.dataDir) });
       await api.register(passwordResetRoutes, { db, mailer, secret: config.jwtSecret, branding: config.branding });
+      await api.register(classMaterialRoutes, { db, files: config.files, secret: config.jwtSecret });
     },
     { prefix: '/api' },
   );

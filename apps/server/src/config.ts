@@ -3,13 +3,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { brandingSchema, type Branding } from '@academy/contract';
+import { brandingSchema, DEFAULT_MAX_UPLOAD_BYTES, type Branding } from '@academy/contract';
 
 // Every setting the server reads, from the environment only here, validated once at start.
 // A bad value stops the server with a message naming the variable, not a crash later.
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverRoot, '..', '..');
+
+const duration = z.string().regex(/^\d+[smhd]$/, { error: 'must look like 30d, 12h, 90m or 45s' });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -36,6 +38,14 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps:// (leave it unset to write mail to DATA_DIR/outbox)' })
     .optional(),
   MAIL_FROM: z.string().trim().min(3, { error: 'must be an address like "Academy <no-reply@example.lk>"' }).optional(),
+  REQUEST_TIMEOUT: duration.default('2h'),
+  FILE_STORE: z.enum(['disk', 'google-drive'], { error: "must be 'disk' or 'google-drive'" }).default('disk'),
+  FILES_DIR: z.string().min(1).optional(),
+  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(DEFAULT_MAX_UPLOAD_BYTES),
+  FILE_TICKET_TTL: duration.default('10m'),
+  GOOGLE_DRIVE_KEY_FILE: z.string().min(1).optional(),
+  GOOGLE_DRIVE_ROOT_FOLDER_ID: z.string().min(1).optional(),
+  GOOGLE_DRIVE_API_URL: z.url({ error: 'must be a URL' }).optional(),
 });
 
 export interface Config {
@@ -52,6 +62,14 @@ export interface Config {
   branding: Branding;
   /** SMTP when smtpUrl is set; otherwise each mail is written to outboxDir. */
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
+  /** The longest a request may take to arrive whole: a 2 GB lesson upload on a slow line is long. */
+  requestTimeoutMs: number;
+  /** Class material (issue 4): where the class folders live, upload limit, viewer ticket lifetime. */
+  files: {
+    store: { kind: 'disk'; dir: string } | { kind: 'google-drive'; keyFile: string; rootFolderId: string; apiUrl: string | null };
+    maxUploadBytes: number;
+    ticketTtlMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -91,6 +109,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM ?? `"${branding.title.replace(/["\\]/g, '')}" <no-reply@localhost>`,
       outboxDir: path.join(dataDir, 'outbox'),
     },
+    requestTimeoutMs: durationMs(e.REQUEST_TIMEOUT),
+    files: {
+      store: fileStore(e, dataDir),
+      maxUploadBytes: e.MAX_UPLOAD_BYTES,
+      ticketTtlMs: durationMs(e.FILE_TICKET_TTL),
+    },
+  };
+}
+
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** '90m' in milliseconds; the schema has already checked the form. */
+function durationMs(value: string): number {
+  const unit = value.slice(-1) as keyof typeof UNIT_MS;
+  return Number(value.slice(0, -1)) * UNIT_MS[unit];
+}
+
+function fileStore(e: z.infer<typeof envSchema>, dataDir: string): Config['files']['store'] {
+  if (e.FILE_STORE === 'disk') return { kind: 'disk', dir: path.resolve(e.FILES_DIR ?? path.join(dataDir, 'class-files')) };
+  if (!e.GOOGLE_DRIVE_KEY_FILE || !e.GOOGLE_DRIVE_ROOT_FOLDER_ID) {
+    throw new ConfigError('Invalid configuration: FILE_STORE=google-drive needs GOOGLE_DRIVE_KEY_FILE and GOOGLE_DRIVE_ROOT_FOLDER_ID');
+  }
+  return {
+    kind: 'google-drive',
+    keyFile: path.resolve(e.GOOGLE_DRIVE_KEY_FILE),
+    rootFolderId: e.GOOGLE_DRIVE_ROOT_FOLDER_ID,
+    apiUrl: e.GOOGLE_DRIVE_API_URL ?? null,
   };
 }
 

@@ -2,6 +2,7 @@ export * from './api';
 export * from './banners';
 export * from './banners-schemas';
 export * from './branding';
+export * from './class-material';
 export * from './lists';
 export * from './password-reset';
 export * from './session';

@@ -136,5 +136,33 @@ export interface BannersTables {
   banners: BannersTable;
 }
 
+export interface ClassesTable {
+  id: string;
+  name: string;
+  /** Lower-cased name: two classes never differ only in letter case. */
+  name_key: string;
+  /** The class folder's id in the file store. */
+  folder_id: string;
+  created_at: string;
+}
+
+export interface ClassGrantsTable {
+  id: string;
+  class_id: string;
+  /** Set for a grant to one e-mail (lower-cased); null for a batch rule. */
+  email_key: string | null;
+  /** Set, with class_type, for a grant to every student of a batch and class type. */
+  batch: string | null;
+  class_type: string | null;
+  /** The moment access ends (ISO-8601), or null: until revoked. */
+  ends_at: string | null;
+  created_at: string;
+}
+
+export interface ClassMaterialTables {
+  classes: ClassesTable;
+  class_grants: ClassGrantsTable;
+}
+
 /** Every table. A feature declares its tables in its own interface and adds it here. */
-export interface Database extends AccountsTables, PasswordResetTables, BannersTables, SessionsTables {}
+export interface Database extends AccountsTables, PasswordResetTables, ClassMaterialTables, BannersTables, SessionsTables {}

@@ -20,12 +20,26 @@ const ProfilePage = lazy(() => import('./pages/profile-route').then((m) => ({ de
 const SocialMediaManagerPage = lazy(() =>
   import('./pages/social-media-manager-page').then((m) => ({ default: m.SocialMediaManagerPage })),
 );
+const DriveFilesPage = lazy(() =>
+  import('../features/class-material/components/drive-files-page').then((m) => ({ default: m.DriveFilesPage })),
+);
+const FileViewerPage = lazy(() =>
+  import('../features/class-material/components/file-viewer-page').then((m) => ({ default: m.FileViewerPage })),
+);
+const StudentAccessPanel = lazy(() =>
+  import('../features/class-material/components/student-access-panel').then((m) => ({ default: m.StudentAccessPanel })),
+);
 const UnderDevelopmentPage = lazy(() =>
   import('../components/under-development-page').then((m) => ({ default: m.UnderDevelopmentPage })),
 );
 
 function page(element: ReactNode) {
   return <Suspense fallback={<PageLoader />}>{element}</Suspense>;
+}
+
+/** A panel of another feature inside a page: it appears when loaded, without a second spinner. */
+function slot(element: ReactNode) {
+  return <Suspense fallback={null}>{element}</Suspense>;
 }
 
 function adminPage(element: ReactNode) {
@@ -42,8 +56,11 @@ const router = createHashRouter([
       {
         element: <RequireSession>{page(<AppShell />)}</RequireSession>,
         children: [
-          { path: '/home', element: page(<UnderDevelopmentPage />) },
-          { path: '/students', element: adminPage(<StudentListPage />) },
+          { path: '/home', element: page(<DriveFilesPage />) },
+          {
+            path: '/students',
+            element: adminPage(<StudentListPage profileExtra={(studentId) => slot(<StudentAccessPanel studentId={studentId} />)} />),
+          },
           { path: '/addStudent', element: adminPage(<AddStudentPage />) },
           { path: '/devIndicate', element: page(<UnderDevelopmentPage />) },
           { path: '/profile', element: page(<ProfilePage />) },
@@ -51,6 +68,7 @@ const router = createHashRouter([
           { path: '/message', element: page(<UnderDevelopmentPage />) },
         ],
       },
+      { path: '/view/:fileId', element: <RequireSession>{page(<FileViewerPage />)}</RequireSession> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as accounts from './001-accounts';
 import * as studentsAdmin from './002-students-admin';
+import * as classMaterial from './003-class-material';
 import * as banners from './005-banners';
 import * as passwordReset from './006-password-reset';
 import * as sessions from './007-sessions';
@@ -9,6 +10,7 @@ import * as sessions from './007-sessions';
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
   '002-students-admin': studentsAdmin,
+  '003-class-material': classMaterial,
   '005-banners': banners,
   '006-password-reset': passwordReset,
   '007-sessions': sessions,

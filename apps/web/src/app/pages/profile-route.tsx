@@ -1,8 +1,19 @@
+import { AdminClassTools } from '../../features/class-material/components/admin-class-tools';
 import { ActiveSessionsCard } from '../../features/sessions/components/active-sessions-card';
 import { SessionLimitCard } from '../../features/sessions/components/session-limit-card';
 import { ProfilePage } from '../../features/students/components/profile-page';
 
 /** /profile: the students feature's page, with the other features' parts composed into its slots. */
 export function ProfileRoute() {
-  return <ProfilePage adminTools={<SessionLimitCard />} accountSections={<ActiveSessionsCard />} />;
+  return (
+    <ProfilePage
+      adminTools={
+        <>
+          <AdminClassTools />
+          <SessionLimitCard />
+        </>
+      }
+      accountSections={<ActiveSessionsCard />}
+    />
+  );
 }

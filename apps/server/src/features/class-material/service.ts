@@ -1,0 +1,68 @@
+import { CLASS_MATERIAL_TEXT, FOLDER_MIME_TYPE, isAdmin, type DriveItem } from '@academy/contract';
+import { isUniqueViolation } from '../../db/database';
+import { errors } from '../../lib/errors';
+import type { SessionAccount } from '../../plugins/auth';
+import * as repo from './repo';
+import {
+  audienceOf,
+  classItem,
+  currentClasses,
+  folderNotFound,
+  locate,
+  readerOf,
+  sortItems,
+  storeCall,
+  toDriveItem,
+  type ClassMaterialContext,
+} from './tree';
+
+// Classes and listings: spec section 7 'Folders and files'.
+
+function folderExists() {
+  return errors.conflict('folderName', CLASS_MATERIAL_TEXT.folderExists);
+}
+
+/** A class: a new top-level folder. Its name is unique in any letter case. */
+export async function createClass(ctx: ClassMaterialContext, name: string): Promise<DriveItem> {
+  if (await repo.findClassByName(ctx.db, name)) throw folderExists();
+  const folder = await storeCall(() => ctx.store.createFolder(ctx.store.rootId, name), { conflictField: 'folderName' });
+  const row = { id: crypto.randomUUID(), name, name_key: name.toLowerCase(), folder_id: folder.id, created_at: new Date().toISOString() };
+  try {
+    await repo.insertClass(ctx.db, row);
+  } catch (error) {
+    // Another admin made the same class a moment ago: theirs stays, this folder goes.
+    if (!isUniqueViolation(error)) throw error;
+    await ctx.store.delete(folder.id).catch(() => undefined);
+    throw folderExists();
+  }
+  return classItem(row);
+}
+
+export async function folderNames(ctx: ClassMaterialContext): Promise<string[]> {
+  return (await currentClasses(ctx)).map((row) => row.name);
+}
+
+/**
+ * The classes an e-mail's owner may open: one's own, or anyone's for an admin. An admin asking
+ * for their own e-mail gets every class; for an e-mail with no account yet, what waits for it.
+ */
+export async function rootFiles(ctx: ClassMaterialContext, caller: SessionAccount, email: string): Promise<DriveItem[]> {
+  const reader = await readerOf(ctx.db, caller.id);
+  const emailKey = email.trim().toLowerCase();
+  if (!caller.isAdmin && emailKey !== reader.email_key) throw errors.forbidden(CLASS_MATERIAL_TEXT.notYourClasses);
+  const classes = await currentClasses(ctx);
+  const owner = emailKey === reader.email_key ? reader : await repo.findReaderByEmail(ctx.db, emailKey);
+  if (owner && isAdmin(owner.account_type)) return classes.map(classItem);
+  const audience = owner ? audienceOf(owner) : { emailKey, batch: '', ruleClassTypes: [] };
+  const open = new Set((await repo.openableClasses(ctx.db, audience, new Date().toISOString())).map((row) => row.id));
+  return classes.filter((row) => open.has(row.id)).map(classItem);
+}
+
+/** A folder's content, when the folder lies in a class the caller may open. */
+export async function folderContent(ctx: ClassMaterialContext, caller: SessionAccount, folderId: string): Promise<DriveItem[]> {
+  const reader = await readerOf(ctx.db, caller.id);
+  const { item } = await locate(ctx, reader, folderId, folderNotFound);
+  if (item.mimeType !== FOLDER_MIME_TYPE) throw folderNotFound();
+  const items = await storeCall(() => ctx.store.list(item.id), { notFound: folderNotFound });
+  return sortItems(items.flatMap((child) => toDriveItem(child) ?? []));
+}

@@ -1,0 +1,44 @@
+import { FOLDER_MIME_TYPE, type DriveItem } from '@academy/contract';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+
+interface DeleteItemDialogProps {
+  item: DriveItem | null;
+  /** True when the item is a class: its access goes with it. */
+  isClass: boolean;
+  pending: boolean;
+  error: string | null;
+  onConfirm: (item: DriveItem) => void;
+  onClose: () => void;
+}
+
+/** A deletion cannot be undone from the screen, so it is confirmed first. */
+export function DeleteItemDialog({ item, isClass, pending, error, onConfirm, onClose }: DeleteItemDialogProps) {
+  const folder = item?.mimeType === FOLDER_MIME_TYPE;
+  return (
+    <Dialog open={Boolean(item)} onClose={onClose} aria-labelledby="delete-item-title">
+      <DialogTitle id="delete-item-title">Delete {item?.name}?</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          {isClass
+            ? 'The class, every file in it and every access given to it will be removed.'
+            : folder
+              ? 'The folder and everything in it will be removed.'
+              : 'The file will be removed.'}
+        </DialogContentText>
+        {error && <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button color="error" variant="contained" disabled={pending} onClick={() => item && onConfirm(item)}>
+          Delete
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,94 @@
+import { CLASS_MATERIAL_TEXT, UPLOAD_EXTENSIONS } from '@academy/contract';
+import CreateNewFolder from '@mui/icons-material/CreateNewFolder';
+import UploadFile from '@mui/icons-material/UploadFile';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useRef, useState } from 'react';
+import { alerts } from '../../../lib/alerts';
+import { useCreateFolderMutation } from '../api/create-folder';
+import { useCreateSubfolderMutation } from '../api/create-subfolder';
+import { useUploadQueue } from '../hooks/use-upload-queue';
+import { failureText } from '../lib/class-alerts';
+import { ItemNameDialog } from './item-name-dialog';
+
+interface DriveAdminBarProps {
+  /** The open folder, or null at the root (where a new folder is a new class). */
+  folderId: string | null;
+}
+
+/** The admin's tools above the files: a new folder here, and uploads with a progress bar. */
+export function DriveAdminBar({ folderId }: DriveAdminBarProps) {
+  const [naming, setNaming] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const createClass = useCreateFolderMutation();
+  const createSubfolder = useCreateSubfolderMutation();
+  const creating = folderId ? createSubfolder : createClass;
+  const uploads = useUploadQueue(folderId);
+
+  const create = (name: string) => {
+    const done = { onSuccess: () => setNaming(false) };
+    if (folderId) createSubfolder.mutate({ folderId, name }, done);
+    else createClass.mutate({ folderName: name }, done);
+  };
+
+  const pick = async (files: FileList | null) => {
+    const chosen = Array.from(files ?? []);
+    if (input.current) input.current.value = '';
+    if (chosen.length === 0) return;
+    const failures = await uploads.upload(chosen);
+    if (failures.length > 0) {
+      void alerts.error({
+        title: 'Upload Fail !',
+        text: failures.map((failure) => `${failure.name}: ${failureText(failure.error)}`).join(', '),
+      });
+    }
+  };
+
+  const progress = uploads.state;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Button variant="outlined" startIcon={<CreateNewFolder />} onClick={() => setNaming(true)} disabled={Boolean(progress)}>
+          {CLASS_MATERIAL_TEXT.newFolder}
+        </Button>
+        {folderId && (
+          <Button variant="outlined" startIcon={<UploadFile />} onClick={() => input.current?.click()} disabled={Boolean(progress)}>
+            {CLASS_MATERIAL_TEXT.uploadFiles}
+          </Button>
+        )}
+        <input
+          ref={input}
+          type="file"
+          multiple
+          hidden
+          data-testid="class-file-input"
+          accept={[...UPLOAD_EXTENSIONS, 'video/mp4', 'application/pdf'].join(',')}
+          onChange={(event) => void pick(event.target.files)}
+        />
+      </Box>
+      {progress && (
+        <Box role="status" aria-live="polite">
+          <Typography variant="body2" sx={{ mb: 0.5, overflowWrap: 'anywhere' }}>
+            Uploading {progress.name} ({progress.index} of {progress.count}): {progress.percent}%
+          </Typography>
+          <LinearProgress variant="determinate" value={progress.percent} aria-label={`Upload progress of ${progress.name}`} />
+        </Box>
+      )}
+      <ItemNameDialog
+        open={naming}
+        title={CLASS_MATERIAL_TEXT.newFolder}
+        label={CLASS_MATERIAL_TEXT.folderName}
+        submitLabel="Create"
+        pending={creating.isPending}
+        error={creating.error ? failureText(creating.error) : null}
+        onSubmit={create}
+        onClose={() => {
+          setNaming(false);
+          creating.reset();
+        }}
+      />
+    </Box>
+  );
+}

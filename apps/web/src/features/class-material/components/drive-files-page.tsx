@@ -1,0 +1,75 @@
+import { CLASS_MATERIAL_TEXT, FOLDER_MIME_TYPE, isAdmin, type DriveItem } from '@academy/contract';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { readSession } from '../../../lib/session';
+import { useFolderContentQuery } from '../api/get-folder-content';
+import { useRootFilesQuery } from '../api/get-root-files';
+import { useStoreInfoQuery } from '../api/get-store-info';
+import { useDriveTrail } from '../hooks/use-drive-trail';
+import { DriveAdminBar } from './drive-admin-bar';
+import { DriveItemCard, type ItemAction } from './drive-item-card';
+import { DriveItemDialogs, useItemDialogs } from './drive-item-dialogs';
+import { DriveTrailBar } from './drive-trail-bar';
+
+const CLASS_ACTIONS: ItemAction[] = ['access', 'rename', 'delete'];
+const ITEM_ACTIONS: ItemAction[] = ['rename', 'delete'];
+
+/** The cloud-drive files screen at /home (spec section 2), with the admin's tools above the files. */
+export function DriveFilesPage() {
+  const session = readSession();
+  const admin = isAdmin(session?.accountType);
+  const store = useStoreInfoQuery();
+  const { trail, current, open, back, home, goTo } = useDriveTrail();
+  const atRoot = current === null;
+  const root = useRootFilesQuery(session?.email ?? '', atRoot);
+  const folder = useFolderContentQuery(current?.id ?? null);
+  const query = atRoot ? root : folder;
+  const dialogs = useItemDialogs();
+
+  // Spec section 8: a failed fetch is only logged, and the list stays as it was.
+  const [shown, setShown] = useState<DriveItem[]>([]);
+  if (query.data && query.data !== shown) setShown(query.data);
+  if (query.error) console.error(atRoot ? 'Failed to fetch root folders' : 'Failed to fetch folder content', query.error);
+  const files = query.data ?? shown;
+
+  const goHome = () => {
+    home();
+    if (atRoot) void root.refetch();
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, color: 'primary.main', minHeight: 32 }}>
+        {store.data?.title ?? ''}
+      </Typography>
+      {admin && <DriveAdminBar key={current?.id ?? 'root'} folderId={current?.id ?? null} />}
+      <DriveTrailBar trail={trail} onBack={back} onHome={goHome} onGoTo={goTo} />
+      {query.isFetching ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label="Loading files" />
+        </Box>
+      ) : files.length === 0 ? (
+        <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>{CLASS_MATERIAL_TEXT.noFiles}</Typography>
+      ) : (
+        <Box
+          component="ul"
+          aria-label="Files"
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
+        >
+          {files.map((item) => (
+            <DriveItemCard
+              key={item.id}
+              item={item}
+              onOpen={(opened) => opened.mimeType === FOLDER_MIME_TYPE && open({ id: opened.id, name: opened.name })}
+              actions={admin ? (atRoot ? CLASS_ACTIONS : ITEM_ACTIONS) : []}
+              onAction={(action, target) => dialogs.start(action, target, atRoot)}
+            />
+          ))}
+        </Box>
+      )}
+      {admin && <DriveItemDialogs dialogs={dialogs} />}
+    </Box>
+  );
+}

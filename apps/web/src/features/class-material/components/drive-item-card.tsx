@@ -1,0 +1,81 @@
+import { CLASS_MATERIAL_TEXT, driveItemKind, type DriveItem } from '@academy/contract';
+import Folder from '@mui/icons-material/Folder';
+import InsertDriveFile from '@mui/icons-material/InsertDriveFile';
+import MoreVert from '@mui/icons-material/MoreVert';
+import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
+import VideoFile from '@mui/icons-material/VideoFile';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+
+export type ItemAction = 'rename' | 'delete' | 'access';
+
+interface DriveItemCardProps {
+  item: DriveItem;
+  onOpen: (item: DriveItem) => void;
+  /** Admin only: the item's menu. `access` is offered for class folders. */
+  actions?: ItemAction[];
+  onAction?: (action: ItemAction, item: DriveItem) => void;
+}
+
+const ACTION_LABELS: Record<ItemAction, string> = {
+  rename: CLASS_MATERIAL_TEXT.rename,
+  delete: CLASS_MATERIAL_TEXT.delete,
+  access: CLASS_MATERIAL_TEXT.classAccess,
+};
+
+function ItemIcon({ item }: { item: DriveItem }) {
+  const kind = driveItemKind(item);
+  const sx = { fontSize: 40 };
+  if (kind === 'folder') return <Folder sx={{ ...sx, color: '#F4B400' }} />;
+  if (kind === 'video') return <VideoFile sx={{ ...sx, color: 'secondary.main' }} />;
+  if (kind === 'pdf') return <PictureAsPdf sx={{ ...sx, color: '#D93025' }} />;
+  return <InsertDriveFile sx={sx} />;
+}
+
+/** Spec section 2: a folder or file icon, the name, and 'View File' (mp4, PDF) or 'Open Folder'. */
+export function DriveItemCard({ item, onOpen, actions = [], onAction }: DriveItemCardProps) {
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const kind = driveItemKind(item);
+  const viewable = kind === 'video' || kind === 'pdf';
+  const openItem = () => {
+    // The viewer opens in a new tab; it shares this tab's session (localStorage), not its history.
+    if (viewable && item.viewUrl) window.open(item.viewUrl, '_blank', 'noopener');
+    else onOpen(item);
+  };
+
+  return (
+    <Card component="li" variant="outlined" aria-label={item.name} sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, borderRadius: 3 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+        <ItemIcon item={item} />
+        <Typography sx={{ flexGrow: 1, fontWeight: 600, overflowWrap: 'anywhere' }}>{item.name}</Typography>
+        {actions.length > 0 && (
+          <IconButton aria-label={`Actions for ${item.name}`} onClick={(event) => setMenu(event.currentTarget)} edge="end">
+            <MoreVert />
+          </IconButton>
+        )}
+      </Box>
+      <Button variant={viewable ? 'contained' : 'outlined'} onClick={openItem} sx={{ alignSelf: 'flex-start' }}>
+        {viewable ? CLASS_MATERIAL_TEXT.viewFile : CLASS_MATERIAL_TEXT.openFolder}
+      </Button>
+      <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+        {actions.map((action) => (
+          <MenuItem
+            key={action}
+            onClick={() => {
+              setMenu(null);
+              onAction?.(action, item);
+            }}
+          >
+            {ACTION_LABELS[action]}
+          </MenuItem>
+        ))}
+      </Menu>
+    </Card>
+  );
+}

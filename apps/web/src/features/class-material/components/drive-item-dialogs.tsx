@@ -1,0 +1,64 @@
+import { CLASS_MATERIAL_TEXT, type DriveItem } from '@academy/contract';
+import { useState } from 'react';
+import { useDeleteItemMutation } from '../api/delete-item';
+import { useRenameItemMutation } from '../api/rename-item';
+import { failureText } from '../lib/class-alerts';
+import type { ItemAction } from './drive-item-card';
+import { ClassAccessDialog } from './class-access-dialog';
+import { DeleteItemDialog } from './delete-item-dialog';
+import { ItemNameDialog } from './item-name-dialog';
+
+interface Pending {
+  action: ItemAction;
+  item: DriveItem;
+  isClass: boolean;
+}
+
+/** The state behind an item's menu: which dialog is open, for which item, and its calls. */
+export function useItemDialogs() {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const rename = useRenameItemMutation();
+  const remove = useDeleteItemMutation();
+  const close = () => {
+    setPending(null);
+    rename.reset();
+    remove.reset();
+  };
+  return {
+    pending,
+    rename,
+    remove,
+    close,
+    start: (action: ItemAction, item: DriveItem, isClass: boolean) => setPending({ action, item, isClass }),
+  };
+}
+
+/** The dialogs an item's menu opens: rename, delete, and a class's access. */
+export function DriveItemDialogs({ dialogs }: { dialogs: ReturnType<typeof useItemDialogs> }) {
+  const { pending, rename, remove, close } = dialogs;
+  const target = (action: ItemAction) => (pending?.action === action ? pending.item : null);
+  return (
+    <>
+      <ItemNameDialog
+        open={pending?.action === 'rename'}
+        title={CLASS_MATERIAL_TEXT.rename}
+        label="Name"
+        submitLabel={CLASS_MATERIAL_TEXT.rename}
+        initialName={pending?.item.name}
+        pending={rename.isPending}
+        error={rename.error ? failureText(rename.error) : null}
+        onSubmit={(name) => pending && rename.mutate({ itemId: pending.item.id, name }, { onSuccess: close })}
+        onClose={close}
+      />
+      <DeleteItemDialog
+        item={target('delete')}
+        isClass={pending?.isClass ?? false}
+        pending={remove.isPending}
+        error={remove.error ? failureText(remove.error) : null}
+        onConfirm={(item) => remove.mutate(item.id, { onSuccess: close })}
+        onClose={close}
+      />
+      <ClassAccessDialog item={target('access')} onClose={close} />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { driveItemKind } from '@academy/contract';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { CenteredMessage } from '../../../components/centered-message';
+import { ApiError } from '../../../lib/api-client';
+import { useFileTicketQuery } from '../api/get-file-ticket';
+import { VideoViewer } from './video-viewer';
+import { Watermark } from './watermark';
+
+// PDF.js is large: it is fetched only when a PDF is opened.
+/** A read that fails again this soon after a fresh address is not an expired ticket: stop asking. */
+const RENEW_AT_MOST_EVERY_MS = 10_000;
+const PdfViewer = lazy(() => import('./pdf-viewer').then((m) => ({ default: m.PdfViewer })));
+
+function Loading() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 10 }}>
+      <CircularProgress aria-label="Loading the file" />
+    </Box>
+  );
+}
+
+/**
+ * The file viewer at /view/{fileId}, opened in a new tab by 'View File' (PRODUCT.md 'Class
+ * material'). It asks for a short-lived secure-file address with the session's token; when a read
+ * fails (the address expired, or access ended) it asks again, and the server decides.
+ */
+export function FileViewerPage() {
+  const { fileId = '' } = useParams();
+  const query = useFileTicketQuery(fileId);
+  const { refetch } = query;
+  const lastRenewal = useRef(0);
+  const [unplayable, setUnplayable] = useState(false);
+  const renew = useCallback(() => {
+    if (Date.now() - lastRenewal.current < RENEW_AT_MOST_EVERY_MS) {
+      setUnplayable(true);
+      return;
+    }
+    lastRenewal.current = Date.now();
+    void refetch();
+  }, [refetch]);
+  const ticket = query.data;
+
+  if (unplayable) {
+    return <CenteredMessage heading="Something Went Wrong" text="This file could not be played. Close the tab and open it again." />;
+  }
+
+  if (query.error) {
+    const gone = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
+    return (
+      <CenteredMessage
+        heading={gone ? 'File not available' : 'Something Went Wrong'}
+        text={gone ? 'This file does not exist, or it is not part of your classes.' : 'The file could not be opened. Try again shortly.'}
+      />
+    );
+  }
+
+  return (
+    <Box
+      onContextMenu={(event) => event.preventDefault()}
+      sx={{ minHeight: '100dvh', bgcolor: '#10151f', color: 'common.white', p: { xs: 1, sm: 2 }, userSelect: 'none' }}
+    >
+      {!ticket ? (
+        <Loading />
+      ) : (
+        <>
+          <Typography variant="subtitle1" component="h1" sx={{ fontWeight: 700, mb: 1, overflowWrap: 'anywhere', maxWidth: 1200, mx: 'auto' }}>
+            {ticket.file.name}
+          </Typography>
+          {driveItemKind(ticket.file) === 'video' ? (
+            <VideoViewer src={ticket.url} title={ticket.file.name} onReadError={renew} watermark={<Watermark {...ticket.watermark} />} />
+          ) : (
+            <Suspense fallback={<Loading />}>
+              <PdfViewer src={ticket.url} title={ticket.file.name} onReadError={renew} watermark={<Watermark {...ticket.watermark} />} />
+            </Suspense>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}

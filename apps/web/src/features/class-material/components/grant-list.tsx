@@ -1,0 +1,62 @@
+import { CLASS_MATERIAL_TEXT, type Grant } from '@academy/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useRevokeAccessMutation } from '../api/revoke-access';
+import { failureText } from '../lib/class-alerts';
+
+function who(grant: Grant): string {
+  return grant.email ?? `Batch ${grant.batch ?? ''} ${grant.classType ?? ''}`;
+}
+
+function until(grant: Grant): string {
+  if (grant.lapsed) return `ended ${grant.endsOn ?? ''}`;
+  return grant.endsOn ? `until ${grant.endsOn}` : 'until revoked';
+}
+
+interface GrantListProps {
+  grants: Grant[];
+  /** In a student's profile the class is the point; in a class's dialog the audience is. */
+  showClass: boolean;
+  /** Which grants may be revoked here (a batch rule is revoked for the whole batch, from the class). */
+  canRevoke?: (grant: Grant) => boolean;
+}
+
+/** Grants with their audience and end, each revocable. */
+export function GrantList({ grants, showClass, canRevoke = () => true }: GrantListProps) {
+  const revoke = useRevokeAccessMutation();
+  return (
+    <Box>
+      <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700 }}>
+        {CLASS_MATERIAL_TEXT.classAccess}
+      </Typography>
+      {grants.length === 0 && <Typography sx={{ color: 'text.secondary', py: 1 }}>{CLASS_MATERIAL_TEXT.noGrants}</Typography>}
+      <List dense aria-label="Class access">
+        {grants.map((grant) => {
+          const label = showClass ? grant.className : who(grant);
+          const via = showClass && !grant.email ? `via batch ${grant.batch ?? ''} ${grant.classType ?? ''} · ` : '';
+          return (
+            <ListItem
+              key={grant.id}
+              disableGutters
+              secondaryAction={
+                canRevoke(grant) && (
+                  <Button size="small" color="error" disabled={revoke.isPending} onClick={() => revoke.mutate(grant.id)} aria-label={`${CLASS_MATERIAL_TEXT.revoke} ${label}`}>
+                    {CLASS_MATERIAL_TEXT.revoke}
+                  </Button>
+                )
+              }
+            >
+              <ListItemText primary={label} secondary={`${via}${until(grant)}`} sx={{ pr: 10, overflowWrap: 'anywhere' }} />
+            </ListItem>
+          );
+        })}
+      </List>
+      {revoke.error && <Alert severity="error">{failureText(revoke.error)}</Alert>}
+    </Box>
+  );
+}

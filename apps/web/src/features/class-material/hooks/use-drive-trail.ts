@@ -1,0 +1,23 @@
+import { useState } from 'react';
+
+export interface Crumb {
+  id: string;
+  name: string;
+}
+
+/**
+ * Where the drive screen is: the folders opened from the root, in order (spec section 2). Empty
+ * means the root, the classes.
+ */
+export function useDriveTrail() {
+  const [trail, setTrail] = useState<Crumb[]>([]);
+  return {
+    trail,
+    current: trail.at(-1) ?? null,
+    open: (crumb: Crumb) => setTrail((previous) => [...previous, crumb]),
+    /** The back arrow removes the last entry. */
+    back: () => setTrail((previous) => previous.slice(0, -1)),
+    home: () => setTrail([]),
+    goTo: (index: number) => setTrail((previous) => previous.slice(0, index + 1)),
+  };
+}

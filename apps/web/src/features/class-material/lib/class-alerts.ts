@@ -1,0 +1,13 @@
+import { ALERT_TEXT } from '@academy/contract';
+import { ApiError } from '../../../lib/api-client';
+import { alerts } from '../../../lib/alerts';
+
+/** The server's messages for a refusal, or the spec's fallback when the request itself failed. */
+export function failureText(error: Error): string {
+  return error instanceof ApiError ? error.message : ALERT_TEXT.somethingWentWrongBang;
+}
+
+/** Spec section 8: a failure title with the server's messages joined by commas. */
+export function showFailure(title: string, error: Error): void {
+  void alerts.error({ title, text: failureText(error) });
+}
