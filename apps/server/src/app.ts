@@ -3,7 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDatabase, migrateToLatest, type Db } from './db/database';
+import { createEventBus } from './events/event-bus';
 import { healthRoutes } from './features/health/routes';
+import { messagesRoutes } from './features/messages/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
 import { ensureAdmin } from './features/students/service';
 import { studentsRoutes } from './features/students/routes';
@@ -55,12 +57,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authPlugin, { db, secret: config.jwtSecret, tokenTtl: config.tokenTtl });
   const mailer = createMailer(config.mail, app.log);
   app.addHook('onClose', () => mailer.close());
+  const bus = await createEventBus(config.events, app.log);
+  app.addHook('onClose', () => bus.close());
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db, version: APP_VERSION });
       await api.register(studentsRoutes, { db, dataDir: config.dataDir });
       await api.register(passwordResetRoutes, { db, mailer, secret: config.jwtSecret, branding: config.branding });
+      await api.register(messagesRoutes, { db, bus, stream: config.stream });
     },
     { prefix: '/api' },
   );

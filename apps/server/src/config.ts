@@ -36,6 +36,13 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps:// (leave it unset to write mail to DATA_DIR/outbox)' })
     .optional(),
   MAIL_FROM: z.string().trim().min(3, { error: 'must be an address like "Academy <no-reply@example.lk>"' }).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss:// (leave it unset for in-process live updates)' })
+    .optional(),
+  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, { error: 'must be 1-64 letters, digits or _ : . -' }).default('academy:'),
+  STREAM_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
+  STREAM_RECHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
 });
 
 export interface Config {
@@ -52,6 +59,10 @@ export interface Config {
   branding: Branding;
   /** SMTP when smtpUrl is set; otherwise each mail is written to outboxDir. */
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
+  /** Live updates: fanned out through Redis when redisUrl is set, in-process otherwise. */
+  events: { redisUrl: string | null; redisPrefix: string };
+  /** Long-lived event streams: a comment every heartbeatMs for proxies, the account re-checked every recheckMs. */
+  stream: { heartbeatMs: number; recheckMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -88,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM ?? `"${branding.title.replace(/["\\]/g, '')}" <no-reply@localhost>`,
       outboxDir: path.join(dataDir, 'outbox'),
     },
+    events: { redisUrl: e.REDIS_URL ?? null, redisPrefix: e.REDIS_PREFIX },
+    stream: { heartbeatMs: e.STREAM_HEARTBEAT_SECONDS * 1000, recheckMs: e.STREAM_RECHECK_SECONDS * 1000 },
   };
 }
 

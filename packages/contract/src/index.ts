@@ -1,6 +1,7 @@
 export * from './api';
 export * from './branding';
 export * from './lists';
+export * from './messages';
 export * from './password-reset';
 export * from './session';
 export * from './students';

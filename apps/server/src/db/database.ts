@@ -52,3 +52,9 @@ export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string } | null;
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/** True when a write referred to a row that is gone (e.g. deleted meanwhile). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { code?: string } | null;
+  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

@@ -10,12 +10,18 @@ export interface SessionAccount {
   id: string;
   accountType: string;
   isAdmin: boolean;
+  /** The profile fields that decide which announcements reach a student (issue 5). */
+  batch: string;
+  classType: string;
+  historyType: string;
 }
 
-interface TokenClaims {
+export interface TokenClaims {
   sub: string;
   /** The account's token version when the token was issued. */
   tv: number;
+  /** Expiry in seconds since the epoch, added by @fastify/jwt when it signs. */
+  exp?: number;
 }
 
 declare module '@fastify/jwt' {
@@ -72,16 +78,9 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     } catch {
       throw errors.unauthorized(SERVER_TEXT.sessionEnded);
     }
-    const row = await options.db
-      .selectFrom('accounts')
-      .select(['id', 'account_type', 'account_state', 'token_version'])
-      .where('id', '=', claims.sub)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (!row || row.account_state !== 'active' || row.token_version !== claims.tv) {
-      throw errors.unauthorized(SERVER_TEXT.sessionEnded);
-    }
-    request.account = { id: row.id, accountType: row.account_type, isAdmin: isAdmin(row.account_type) };
+    const account = await findSessionAccount(options.db, claims);
+    if (!account) throw errors.unauthorized(SERVER_TEXT.sessionEnded);
+    request.account = account;
   }
 
   async function requireAdmin(request: FastifyRequest): Promise<void> {
@@ -109,9 +108,37 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   });
 });
 
+/**
+ * The account behind a token's claims if the session is still good: the account exists, is active
+ * and its token version is the token's. Long-lived streams call it again now and then.
+ */
+export async function findSessionAccount(db: Db, claims: TokenClaims): Promise<SessionAccount | null> {
+  const row = await db
+    .selectFrom('accounts')
+    .select(['id', 'account_type', 'account_state', 'token_version', 'batch', 'class_type', 'history_type'])
+    .where('id', '=', claims.sub)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row || row.account_state !== 'active' || row.token_version !== claims.tv) return null;
+  return {
+    id: row.id,
+    accountType: row.account_type,
+    isAdmin: isAdmin(row.account_type),
+    batch: row.batch,
+    classType: row.class_type,
+    historyType: row.history_type,
+  };
+}
+
 /** Every API call declares its access; the generated API documentation is a public page. */
 function isDeclaredApiRoute(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+/** The verified token's claims, for a handler that must re-check the session later (a stream). */
+export function currentClaims(request: FastifyRequest): TokenClaims {
+  if (!request.account) throw new Error(`route ${request.routeOptions.url} reads the claims without authenticate`);
+  return request.user;
 }
 
 /** The caller, for handlers behind `authenticate`; fails loudly if a route forgot the hook. */

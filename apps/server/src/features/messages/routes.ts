@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorAnswerSchema,
+  getByBatchParamsSchema,
+  messageAnswerSchema,
+  messageBodySchema,
+  messageIdParamsSchema,
+  messageListAnswerSchema,
+  messageListQuerySchema,
+  MESSAGES_PATHS,
+  MESSAGES_TEXT,
+  noDataAnswerSchema,
+  SERVER_TEXT,
+  unreadAnswerSchema,
+} from '@academy/contract';
+import type { Db } from '../../db/database';
+import type { EventBus } from '../../events/event-bus';
+import { currentAccount, currentClaims } from '../../plugins/auth';
+import { LiveFeed } from './live-feed';
+import * as service from './service';
+
+const tags = ['messages'];
+const security = [{ bearer: [] }];
+const refusals = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema };
+
+export interface MessagesRoutesOptions {
+  db: Db;
+  bus: EventBus;
+  stream: { heartbeatMs: number; recheckMs: number };
+}
+
+export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app, { db, bus, stream }) => {
+  const live = new LiveFeed({ bus, db, log: app.log, ...stream });
+  await live.start();
+  // Before the server stops accepting: open streams would otherwise hold app.close() forever.
+  app.addHook('preClose', () => live.close());
+  const deps = { db, live, log: app.log };
+
+  app.get(`/${MESSAGES_PATHS.getAll}`, {
+    config: { access: 'admin' },
+    schema: {
+      tags,
+      summary: 'Every message, newest first, a page at a time (admin)',
+      security,
+      querystring: messageListQuerySchema,
+      response: { 200: messageListAnswerSchema, ...refusals },
+    },
+    handler: (request) => service.serveFeed(deps, currentAccount(request), request.query),
+  });
+
+  app.get(`/${MESSAGES_PATHS.getByBatch}`, {
+    config: { access: 'signed-in' },
+    schema: {
+      tags,
+      summary: "The caller's feed: chosen from their own profile, whatever the path says",
+      description: 'Serving a page counts a view of each message shown to a student and clears the bell.',
+      security,
+      params: getByBatchParamsSchema,
+      querystring: messageListQuerySchema,
+      response: { 200: messageListAnswerSchema, ...refusals },
+    },
+    handler: (request) => service.serveFeed(deps, currentAccount(request), request.query),
+  });
+
+  app.post(`/${MESSAGES_PATHS.send}`, {
+    config: { access: 'admin' },
+    schema: {
+      tags,
+      summary: 'Send a message to a batch, regions and class types (empty = everyone)',
+      security,
+      body: messageBodySchema,
+      response: { 200: messageAnswerSchema, ...refusals },
+    },
+    handler: async (request) => ({
+      code: 200 as const,
+      message: MESSAGES_TEXT.sent,
+      data: await service.sendMessage(deps, currentAccount(request), request.body),
+    }),
+  });
+
+  app.put(`/${MESSAGES_PATHS.update}`, {
+    config: { access: 'admin' },
+    schema: {
+      tags,
+      summary: 'Edit a sent message; open feeds follow',
+      security,
+      params: messageIdParamsSchema,
+      body: messageBodySchema,
+      response: { 200: messageAnswerSchema, ...refusals, 404: errorAnswerSchema },
+    },
+    handler: async (request) => ({
+      code: 200 as const,
+      message: MESSAGES_TEXT.updated,
+      data: await service.updateMessage(deps, request.params.id, request.body),
+    }),
+  });
+
+  app.delete(`/${MESSAGES_PATHS.remove}`, {
+    config: { access: 'admin' },
+    schema: {
+      tags,
+      summary: 'Delete a message; open feeds drop it',
+      security,
+      params: messageIdParamsSchema,
+      response: { 200: noDataAnswerSchema, ...refusals, 404: errorAnswerSchema },
+    },
+    handler: async (request) => {
+      await service.deleteMessage(deps, request.params.id);
+      return { code: 200 as const, message: MESSAGES_TEXT.deleted, data: null };
+    },
+  });
+
+  app.get(`/${MESSAGES_PATHS.unread}`, {
+    config: { access: 'signed-in' },
+    schema: {
+      tags,
+      summary: "The bell: messages in the caller's feed newer than the last feed they opened",
+      security,
+      response: { 200: unreadAnswerSchema, 401: errorAnswerSchema },
+    },
+    handler: async (request) => ({
+      code: 200 as const,
+      message: SERVER_TEXT.ok,
+      data: { count: await service.unreadCount(db, currentAccount(request)) },
+    }),
+  });
+
+  app.get(`/${MESSAGES_PATHS.stream}`, {
+    config: { access: 'signed-in' },
+    // Events must reach the browser as they happen, never held back to be compressed.
+    compress: false,
+    schema: {
+      tags,
+      summary: 'Live updates of the caller\'s feed (Server-Sent Events: created, updated, deleted)',
+      description:
+        'Authenticated by the Authorization header like every call (read it with fetch, not EventSource), so the ' +
+        'token never appears in an address. Ends when the account is suspended, deleted or signed out everywhere.',
+      security,
+      response: { 401: errorAnswerSchema },
+    },
+    // Not async: the reply is sent as a stream inside open(), which is how Fastify takes it.
+    handler: (request, reply) => {
+      live.open(reply, currentAccount(request), currentClaims(request));
+    },
+  });
+};
