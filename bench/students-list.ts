@@ -6,18 +6,13 @@
 //
 // Settings: BENCH_STUDENTS (10000), BENCH_SECONDS per scenario (5), BENCH_CONNECTIONS (4).
 // Exits 1 when a scenario misses the goal, so it can gate a release.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { BATCHES, CLASS_TYPES, DISTRICTS } from '@academy/contract';
 import { createDatabase, migrateToLatest, type Db } from '../apps/server/src/db/database';
 import { hashPassword } from '../apps/server/src/lib/passwords';
+import { benchDatabase, freePort, percentile, startServer, stopServer } from './support';
 
 const GOAL_P95_MS = 50;
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 10_000);
@@ -26,25 +21,12 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const PG_URL = process.env.BENCH_DATABASE_URL;
 const ADMIN = { email: 'bench-admin@academy.test', password: 'bench-admin-password' };
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
 const FIRST = ['Kasun', 'Nimali', 'Sanduni', 'Tharindu', 'Dilshan', 'Ishara', 'Amaya', 'Chamodi', 'Ravindu', 'Hiruni', 'Sahan', 'Pavithra'];
 const LAST = ['Perera', 'Silva', 'Fernando', 'Jayasinghe', 'Bandara', 'Wijesinghe', 'Rajapaksha', 'Gunawardena', 'Dissanayake', 'Herath'];
 const CODES: Record<string, string> = { Theory: 'T', Revision: 'R', Paper: 'P', 'Theory&Revision': 'TR' };
 
 function pick<T>(list: readonly T[], i: number): T {
   return list[i % list.length] as T;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Rows straight into the database: registering 10,000 through the API would time argon2, not the list. */
@@ -100,34 +82,6 @@ async function seed(db: Db): Promise<void> {
   });
 }
 
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
-    const poll = async () => {
-      try {
-        const response = await fetch(`http://127.0.0.1:${env.PORT}/api/health`);
-        if (response.ok) return resolve(child);
-      } catch {
-        // not listening yet
-      }
-      if (child.exitCode !== null) return reject(new Error(`server exited with ${child.exitCode}`));
-      if (Date.now() > deadline) return reject(new Error('server did not start in 60 s'));
-      setTimeout(poll, 200);
-    };
-    void poll();
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
 interface Outcome {
   scenario: string;
   requests: number;
@@ -163,24 +117,12 @@ async function measure(scenario: string, url: string, token: string): Promise<Ou
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-bench-'));
-  let schema: string | undefined;
-  let databaseUrl: string | undefined;
-  if (PG_URL) {
-    schema = `bench_${crypto.randomUUID().replace(/-/g, '')}`;
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-    const url = new URL(PG_URL);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = url.toString();
-  }
-  const target = PG_URL && schema ? ({ kind: 'postgres', url: PG_URL, schema } as const) : ({ kind: 'sqlite', file: path.join(dataDir, 'portal.sqlite') } as const);
+  const database = await benchDatabase(PG_URL);
+  const { target } = database;
   const db = createDatabase(target);
   let server: ChildProcess | undefined;
   try {
-    await migrateToLatest(db, schema);
+    await migrateToLatest(db, target.kind === 'postgres' ? target.schema : undefined);
     const started = Date.now();
     await seed(db);
     // What autovacuum (PostgreSQL) or `PRAGMA optimize` (SQLite) does to a live database after a
@@ -193,11 +135,11 @@ async function main(): Promise<void> {
     server = await startServer({
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: database.dataDir,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...database.serverEnv,
     });
     const base = `http://127.0.0.1:${port}/api/students/student/getallstudents`;
     const login = await fetch(`http://127.0.0.1:${port}/api/students/student/login`, {
@@ -232,15 +174,8 @@ async function main(): Promise<void> {
     console.log(missed.length === 0 ? `\nPASS: every scenario p95 < ${GOAL_P95_MS} ms` : `\nFAIL: ${missed.map((o) => o.scenario).join(', ')}`);
     process.exitCode = missed.length === 0 ? 0 : 1;
   } finally {
-    server?.kill('SIGTERM');
-    if (server) await new Promise((resolve) => server?.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
-    if (PG_URL && schema) {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    }
+    await stopServer(server);
+    await database.drop();
   }
 }
 

@@ -2,7 +2,9 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAdmin, SERVER_TEXT } from '@academy/contract';
+import type { CompiledQuery, Selectable } from 'kysely';
 import type { Db } from '../db/database';
+import type { AccountsTable } from '../db/schema';
 import { errors } from '../lib/errors';
 
 /** Who is calling, as the database says now, not as the token said when it was issued. */
@@ -62,7 +64,9 @@ export interface AuthOptions {
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
-  await app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: options.tokenTtl } });
+  // Verified tokens are cached (by a hash of the token, until it expires): the signature check is the
+  // same for every request of a session, while the account itself is still read on every request.
+  await app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: options.tokenTtl }, verify: { cache: true } });
   app.decorateRequest('account', null);
 
   app.decorate('issueToken', (account: { id: string; tokenVersion: number }) =>
@@ -108,17 +112,40 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   });
 });
 
+const SESSION_COLUMNS = ['id', 'account_type', 'account_state', 'token_version', 'batch', 'class_type', 'history_type'] as const;
+type SessionRow = Pick<Selectable<AccountsTable>, (typeof SESSION_COLUMNS)[number]>;
+
+function compileSessionQuery(db: Db): CompiledQuery<SessionRow> {
+  return db
+    .selectFrom('accounts')
+    .select(SESSION_COLUMNS)
+    .where('id', '=', '')
+    .where('deleted_at', 'is', null)
+    .compile();
+}
+
+/**
+ * The check runs on every request, so its SQL is built once per database and then only given the
+ * account id (its one parameter); building it anew each time cost more than running it.
+ */
+const sessionQueries = new WeakMap<Db, CompiledQuery<SessionRow>>();
+
+function sessionQuery(db: Db): CompiledQuery<SessionRow> {
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = compileSessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  return query;
+}
+
 /**
  * The account behind a token's claims if the session is still good: the account exists, is active
  * and its token version is the token's. Long-lived streams call it again now and then.
  */
 export async function findSessionAccount(db: Db, claims: TokenClaims): Promise<SessionAccount | null> {
-  const row = await db
-    .selectFrom('accounts')
-    .select(['id', 'account_type', 'account_state', 'token_version', 'batch', 'class_type', 'history_type'])
-    .where('id', '=', claims.sub)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const { rows } = await db.executeQuery<SessionRow>({ ...sessionQuery(db), parameters: [claims.sub] });
+  const row = rows[0];
   if (!row || row.account_state !== 'active' || row.token_version !== claims.tv) return null;
   return {
     id: row.id,

@@ -31,6 +31,8 @@ export interface LiveFeedOptions {
   log: FastifyBaseLogger;
   heartbeatMs: number;
   recheckMs: number;
+  /** Called for every change to a message, from this instance or any other, before streams hear it. */
+  onChange: () => void;
 }
 
 /**
@@ -61,8 +63,12 @@ export class LiveFeed {
     stream.onClose(() => this.connections.delete(connection));
   }
 
-  /** The change is saved already; a bus that is down must not turn that into a failure. */
+  /**
+   * The change is saved already; a bus that is down must not turn that into a failure. This
+   * instance's own caches learn of it at once, before the answer; others when the event arrives.
+   */
   async publish(event: LiveEvent): Promise<void> {
+    this.options.onChange();
     try {
       await this.options.bus.publish(CHANNEL, JSON.stringify(event));
     } catch (error) {
@@ -82,6 +88,7 @@ export class LiveFeed {
       this.options.log.warn({ err: error }, 'ignored a malformed live update');
       return;
     }
+    this.options.onChange();
     // Each variant is serialised once, however many streams receive it.
     const encode = (data: MessageEvent) => ({ name: data.type, data: JSON.stringify(data) });
     if (event.type === 'deleted') {

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorAnswerSchema,
@@ -12,16 +13,38 @@ import {
   noDataAnswerSchema,
   SERVER_TEXT,
   unreadAnswerSchema,
+  type MessageListAnswer,
 } from '@academy/contract';
 import type { Db } from '../../db/database';
 import type { EventBus } from '../../events/event-bus';
 import { currentAccount, currentClaims } from '../../plugins/auth';
+import { FeedPages } from './feed-pages';
 import { LiveFeed } from './live-feed';
+import { ServedFeeds } from './served-feeds';
 import * as service from './service';
 
 const tags = ['messages'];
 const security = [{ bearer: [] }];
+/** How old a cached first page (its views counts) may be; any message change clears it at once. */
+const FEED_PAGE_TTL_MS = 5000;
 const refusals = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema };
+
+/** JSON of the shared feed pages (feed-pages.ts), encoded once per page however often it is served. */
+const serialised = new WeakMap<object, Buffer>();
+
+/**
+ * A feed answer is built by this feature's own typed code (toMessage names every field), so its
+ * JSON is written directly rather than re-checked against the schema on every request: the feed is
+ * the most requested call, and a cached page is then sent as the same bytes every time.
+ */
+function sendSerialisedOnce(reply: FastifyReply, answer: MessageListAnswer): FastifyReply {
+  let body = serialised.get(answer);
+  if (body === undefined) {
+    body = Buffer.from(JSON.stringify(answer));
+    serialised.set(answer, body);
+  }
+  return reply.type('application/json; charset=utf-8').send(body);
+}
 
 export interface MessagesRoutesOptions {
   db: Db;
@@ -30,11 +53,12 @@ export interface MessagesRoutesOptions {
 }
 
 export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app, { db, bus, stream }) => {
-  const live = new LiveFeed({ bus, db, log: app.log, ...stream });
+  const pages = new FeedPages(FEED_PAGE_TTL_MS);
+  const live = new LiveFeed({ bus, db, log: app.log, ...stream, onChange: () => pages.clear() });
   await live.start();
   // Before the server stops accepting: open streams would otherwise hold app.close() forever.
   app.addHook('preClose', () => live.close());
-  const deps = { db, live, log: app.log };
+  const deps = { db, live, log: app.log, pages, served: new ServedFeeds() };
 
   app.get(`/${MESSAGES_PATHS.getAll}`, {
     config: { access: 'admin' },
@@ -45,7 +69,9 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
       querystring: messageListQuerySchema,
       response: { 200: messageListAnswerSchema, ...refusals },
     },
-    handler: (request) => service.serveFeed(deps, currentAccount(request), request.query),
+    handler: async (request, reply) => {
+      await sendSerialisedOnce(reply, await service.serveFeed(deps, currentAccount(request), request.query));
+    },
   });
 
   app.get(`/${MESSAGES_PATHS.getByBatch}`, {
@@ -59,7 +85,9 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
       querystring: messageListQuerySchema,
       response: { 200: messageListAnswerSchema, ...refusals },
     },
-    handler: (request) => service.serveFeed(deps, currentAccount(request), request.query),
+    handler: async (request, reply) => {
+      await sendSerialisedOnce(reply, await service.serveFeed(deps, currentAccount(request), request.query));
+    },
   });
 
   app.post(`/${MESSAGES_PATHS.send}`, {

@@ -15,15 +15,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isForeignKeyViolation, type Db } from '../../db/database';
 import { errors } from '../../lib/errors';
 import type { SessionAccount } from '../../plugins/auth';
+import type { FeedPages } from './feed-pages';
 import type { LiveFeed } from './live-feed';
 import * as repo from './repo';
 import type { MessageRow } from './repo';
-import { audienceOf } from './targeting';
+import type { ServedFeeds } from './served-feeds';
+import { audienceOf, type Audience } from './targeting';
 
 export interface MessagesDeps {
   db: Db;
   live: LiveFeed;
   log: FastifyBaseLogger;
+  pages: FeedPages;
+  served: ServedFeeds;
 }
 
 /** The stored JSON list, kept to the words of the fixed list whatever the row holds. */
@@ -87,13 +91,20 @@ export async function deleteMessage({ db, live }: MessagesDeps, id: string): Pro
 export async function serveFeed(deps: MessagesDeps, account: SessionAccount, query: MessageListQuery): Promise<MessageListAnswer> {
   const audience = audienceOf(account);
   const before = query.before ? parseMessageCursor(query.before) : null;
-  // One more than a page tells whether an older page exists without counting it.
+  const answer = before ? await loadPage(deps.db, audience, before) : await deps.pages.get(audience, () => loadPage(deps.db, audience, null));
+  const counted = await noteServed(deps, account, answer.data);
+  if (counted.length === 0) return answer;
+  // The student's own new views show at once; the shared page is left as it is.
+  return { ...answer, data: answer.data.map((m) => (counted.includes(m._id) ? { ...m, views: m.views + 1 } : m)) };
+}
+
+/** One more row than a page tells whether an older page exists without counting it. */
+async function loadPage(db: Db, audience: Audience, before: { createdAt: string; id: string } | null): Promise<MessageListAnswer> {
   const [rows, total] = await Promise.all([
-    repo.listMessages(deps.db, audience, before, MESSAGE_PAGE_SIZE + 1),
-    repo.countMessages(deps.db, audience),
+    repo.listMessages(db, audience, before, MESSAGE_PAGE_SIZE + 1),
+    repo.countMessages(db, audience),
   ]);
   const page = rows.slice(0, MESSAGE_PAGE_SIZE).map(toMessage);
-  await noteServed(deps, account, page);
   const last = page.at(-1);
   return {
     code: 200,
@@ -103,25 +114,27 @@ export async function serveFeed(deps: MessagesDeps, account: SessionAccount, que
   };
 }
 
-async function noteServed({ db, log }: MessagesDeps, account: SessionAccount, page: Message[]): Promise<void> {
+/** Moves the bell marker and records a student's views; answers the ids whose views it counted. */
+async function noteServed({ db, log, served }: MessagesDeps, account: SessionAccount, page: Message[]): Promise<string[]> {
   const newest = page[0];
-  if (!newest) return;
-  const now = new Date().toISOString();
-  const [marker, fresh] = await Promise.all([
-    repo.readMarker(db, account.id),
-    account.isAdmin ? [] : repo.unviewed(db, account.id, page.map((message) => message._id)),
-  ]);
+  if (!newest) return [];
+  const ids = page.map((message) => message._id);
+  const countsViews = !account.isAdmin;
+  if (served.isDone(account.id, newest.createdAt, ids, countsViews)) return [];
+  const [marker, fresh] = await Promise.all([repo.readMarker(db, account.id), countsViews ? repo.unviewed(db, account.id, ids) : []]);
   if (marker === null || marker < newest.createdAt) await repo.advanceReadMarker(db, account.id, newest.createdAt);
-  if (fresh.length === 0) return;
+  let counted: string[] = [];
   try {
-    const added = await repo.recordViews(db, account.id, fresh, now);
-    for (const message of page) if (added.includes(message._id)) message.views += 1;
+    if (fresh.length > 0) counted = await repo.recordViews(db, account.id, fresh, new Date().toISOString());
   } catch (error) {
     // A message deleted while its feed was being served: its view has nowhere to go, and the
     // feed itself is still right. Anything else is a real failure.
     if (!isForeignKeyViolation(error)) throw error;
     log.info({ err: error }, 'a message was deleted while its views were recorded');
+    return [];
   }
+  served.note(account.id, newest.createdAt, countsViews ? ids : []);
+  return counted;
 }
 
 export async function unreadCount(db: Db, account: SessionAccount): Promise<number> {
