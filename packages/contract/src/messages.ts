@@ -24,6 +24,9 @@ export const MESSAGE_LINK_MAX_LENGTH = 2048;
 const region = z.enum(REGIONS, { error: `must be ${REGIONS.join(' or ')}` });
 const messageClassType = z.enum(MESSAGE_CLASS_TYPES, { error: `must be one of ${MESSAGE_CLASS_TYPES.join(', ')}` });
 
+// A refinement rather than a union, so the one message below reaches the form as well as the API.
+const webAddress = z.httpUrl();
+
 /** Each value once, in the order of the fixed list, so equal targets are stored alike. */
 function inListOrder<T extends string>(list: readonly T[]) {
   return (values: T[]): T[] => list.filter((value) => values.includes(value));
@@ -44,12 +47,14 @@ export const messageBodySchema = z.object({
     .string({ error: 'must be text' })
     .trim()
     .max(MESSAGE_LINK_MAX_LENGTH, { error: `must be at most ${MESSAGE_LINK_MAX_LENGTH} characters` })
-    .pipe(z.union([z.literal(''), z.httpUrl()], { error: 'must be a web address starting with http:// or https://' }))
+    .refine((value) => value === '' || webAddress.safeParse(value).success, { error: 'must be a web address starting with http:// or https://' })
     .default(''),
   batch: z
     .string({ error: 'must be text' })
     .trim()
-    .pipe(z.union([z.literal(''), z.enum(BATCHES)], { error: `must be one of ${BATCHES.join(', ')}, or empty for every batch` }))
+    .refine((value) => value === '' || (BATCHES as readonly string[]).includes(value), {
+      error: `must be one of ${BATCHES.join(', ')}, or empty for every batch`,
+    })
     .default(''),
   region: z.array(region, { error: 'must be a list' }).max(REGIONS.length * 2).default([]).transform(inListOrder(REGIONS)),
   classType: z

@@ -18,6 +18,9 @@ const ProfilePage = lazy(() => import('../features/students/components/profile-p
 const SocialMediaManagerPage = lazy(() =>
   import('./pages/social-media-manager-page').then((m) => ({ default: m.SocialMediaManagerPage })),
 );
+const MessagesFeedPage = lazy(() =>
+  import('../features/messages/components/messages-feed-page').then((m) => ({ default: m.MessagesFeedPage })),
+);
 const UnderDevelopmentPage = lazy(() =>
   import('../components/under-development-page').then((m) => ({ default: m.UnderDevelopmentPage })),
 );
@@ -60,7 +63,7 @@ const router = createHashRouter([
           { path: '/devIndicate', element: page(<UnderDevelopmentPage />) },
           { path: '/profile', element: page(<ProfilePage />) },
           { path: '/social', element: adminPage(<SocialMediaManagerPage />) },
-          { path: '/message', element: page(<UnderDevelopmentPage />) },
+          { path: '/message', element: page(<MessagesFeedPage />) },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

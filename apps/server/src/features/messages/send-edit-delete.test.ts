@@ -50,6 +50,8 @@ describe('sending, editing and deleting messages', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().errors.map((e: { field: string }) => e.field)).toContain(field);
     }
+    const link = await t.app.inject({ method: 'POST', url: SEND, headers, payload: { message: 'ok', link: 'javascript:alert(1)' } });
+    expect(link.json().message).toEqual(['link must be a web address starting with http:// or https://']);
     const after = (await t.app.inject({ url: '/api/messages/message/get-all', headers })).json().paging.total;
     expect(after).toBe(before);
   });
