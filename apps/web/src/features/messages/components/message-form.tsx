@@ -26,6 +26,9 @@ const LABELS: Record<FieldName, string> = {
   classType: MESSAGES_TEXT.classTypes,
 };
 
+/** Labels sit above the fields so the spec's placeholders show before anything is typed. */
+const shownPlaceholder = { inputLabel: { shrink: true } } as const;
+
 /** 'is required' under 'Message Content' reads 'Message Content is required'; the server's 'link …' likewise. */
 function worded(field: FieldName, message: string): string {
   const rest = message.startsWith(`${field} `) ? message.slice(field.length + 1) : message;
@@ -75,6 +78,7 @@ export function MessageForm({ defaultValues = EMPTY_MESSAGE, submitLabel, onSubm
         multiline
         rows={4}
         fullWidth
+        slotProps={shownPlaceholder}
         error={Boolean(error('message'))}
         helperText={error('message')}
       />
@@ -85,6 +89,7 @@ export function MessageForm({ defaultValues = EMPTY_MESSAGE, submitLabel, onSubm
           placeholder={MESSAGES_TEXT.linkPlaceholder}
           type="url"
           fullWidth
+          slotProps={shownPlaceholder}
           error={Boolean(error('link'))}
           helperText={error('link')}
         />
@@ -93,6 +98,7 @@ export function MessageForm({ defaultValues = EMPTY_MESSAGE, submitLabel, onSubm
           label={MESSAGES_TEXT.batchName}
           placeholder={MESSAGES_TEXT.batchPlaceholder}
           fullWidth
+          slotProps={shownPlaceholder}
           error={Boolean(error('batch'))}
           helperText={error('batch') ?? 'Leave empty for every batch'}
         />
