@@ -13,7 +13,7 @@
 import { BATCHES, MESSAGE_CLASS_TYPES, REGIONS } from '@academy/contract';
 import type { ChildProcess } from 'node:child_process';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database';
-import { benchDatabase, freePort, loadInTurns, startServer, stopServer, type LoadResult } from './support';
+import { benchDatabase, loadInTurns, startBenchServer, stopServer, type LoadResult } from './support';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -79,17 +79,9 @@ async function main(): Promise<void> {
   const database = await benchDatabase(process.env.BENCH_DATABASE_URL);
   let server: ChildProcess | undefined;
   try {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = await startServer({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: database.dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      ...database.serverEnv,
-    });
+    const started = await startBenchServer(database, ADMIN);
+    server = started.server;
+    const { base } = started;
     const admin = await post<{ token: string; studentId: string }>(base, 'students/student/login', ADMIN);
     // Rows straight into the database: sending 1,000 through the API would time that, not the feed.
     const db = createDatabase(database.target);

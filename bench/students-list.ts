@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { BATCHES, CLASS_TYPES, DISTRICTS } from '@academy/contract';
 import { createDatabase, migrateToLatest, type Db } from '../apps/server/src/db/database';
 import { hashPassword } from '../apps/server/src/lib/passwords';
-import { benchDatabase, freePort, percentile, startServer, stopServer } from './support';
+import { benchDatabase, percentile, startBenchServer, stopServer } from './support';
 
 const GOAL_P95_MS = 50;
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 10_000);
@@ -131,18 +131,10 @@ async function main(): Promise<void> {
     console.log(`Seeded ${STUDENTS} students into ${target.kind} in ${Date.now() - started} ms`);
     await db.destroy();
 
-    const port = await freePort();
-    server = await startServer({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: database.dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      ...database.serverEnv,
-    });
-    const base = `http://127.0.0.1:${port}/api/students/student/getallstudents`;
-    const login = await fetch(`http://127.0.0.1:${port}/api/students/student/login`, {
+    const launched = await startBenchServer(database, ADMIN);
+    server = launched.server;
+    const base = `${launched.base}/api/students/student/getallstudents`;
+    const login = await fetch(`${launched.base}/api/students/student/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(ADMIN),

@@ -56,7 +56,7 @@ export async function benchDatabase(pgUrl: string | undefined): Promise<BenchDat
   };
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -68,7 +68,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts apps/server/src/server.ts with `env` and waits until /api/health answers. */
-export function startServer(env: Record<string, string>): Promise<ChildProcess> {
+function startServer(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
     cwd: root,
     env: { ...process.env, ...env },
@@ -89,6 +89,24 @@ export function startServer(env: Record<string, string>): Promise<ChildProcess> 
     };
     void poll();
   });
+}
+
+/** The real server on a free loopback port, on the bench database, with `admin` as its first admin. */
+export async function startBenchServer(
+  database: BenchDatabase,
+  admin: { email: string; password: string },
+): Promise<{ server: ChildProcess; base: string }> {
+  const port = await freePort();
+  const server = await startServer({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: database.dataDir,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    LOG_LEVEL: 'warn',
+    ...database.serverEnv,
+  });
+  return { server, base: `http://127.0.0.1:${port}` };
 }
 
 export async function stopServer(server: ChildProcess | undefined): Promise<void> {

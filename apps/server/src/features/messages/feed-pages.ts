@@ -15,7 +15,7 @@ export class FeedPages {
 
   /** The same answer object to every caller until it expires, so it is serialised once (routes.ts). */
   get(audience: Audience, load: () => Promise<MessageListAnswer>): Promise<MessageListAnswer> {
-    const key = JSON.stringify(audience);
+    const key = audience.everyone ? '*' : `${audience.batch}|${audience.region ?? ''}|${audience.classTypes.join(',')}`;
     const now = Date.now();
     const cached = this.pages.get(key);
     if (cached && cached.generation === this.generation && now - cached.loadedAt < this.ttlMs) return cached.page;

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorAnswerSchema,
@@ -14,6 +14,7 @@ import {
   SERVER_TEXT,
   unreadAnswerSchema,
   type MessageListAnswer,
+  type MessageListQuery,
 } from '@academy/contract';
 import type { Db } from '../../db/database';
 import type { EventBus } from '../../events/event-bus';
@@ -59,6 +60,10 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
   // Before the server stops accepting: open streams would otherwise hold app.close() forever.
   app.addHook('preClose', () => live.close());
   const deps = { db, live, log: app.log, pages, served: new ServedFeeds() };
+  // get-all (admin) and get-by-batch (anyone) both serve the caller's own feed.
+  const serveFeed = async (request: FastifyRequest<{ Querystring: MessageListQuery }>, reply: FastifyReply) => {
+    await sendSerialisedOnce(reply, await service.serveFeed(deps, currentAccount(request), request.query));
+  };
 
   app.get(`/${MESSAGES_PATHS.getAll}`, {
     config: { access: 'admin' },
@@ -69,9 +74,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
       querystring: messageListQuerySchema,
       response: { 200: messageListAnswerSchema, ...refusals },
     },
-    handler: async (request, reply) => {
-      await sendSerialisedOnce(reply, await service.serveFeed(deps, currentAccount(request), request.query));
-    },
+    handler: serveFeed,
   });
 
   app.get(`/${MESSAGES_PATHS.getByBatch}`, {
@@ -85,9 +88,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
       querystring: messageListQuerySchema,
       response: { 200: messageListAnswerSchema, ...refusals },
     },
-    handler: async (request, reply) => {
-      await sendSerialisedOnce(reply, await service.serveFeed(deps, currentAccount(request), request.query));
-    },
+    handler: serveFeed,
   });
 
   app.post(`/${MESSAGES_PATHS.send}`, {

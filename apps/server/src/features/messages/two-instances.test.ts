@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageEventSchema } from '@academy/contract';
 import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import { createDatabase, type Db } from '../../db/database';
 import { redisUnavailable, TEST_REDIS_URL, testRedisPrefix } from '../../../test/redis';
 import { connectSse, type ReceivedEvent } from '../../../test/sse-client';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
-import { TEST_ADMIN } from '../../../test/test-app';
+import { TEST_ADMIN, testConfig } from '../../../test/test-app';
 import { student } from './test-helpers';
 
 // The issue's 'Done when': two real server instances on one PostgreSQL schema and one Redis; a
@@ -31,12 +30,8 @@ describe.skipIf(reason)(`two server instances, one PostgreSQL, one Redis${reason
   beforeAll(async () => {
     database = await createTestDatabase();
     if (database.target.kind !== 'postgres') throw new Error('expected a PostgreSQL test database');
-    const config = loadConfig({
-      DATA_DIR: database.dataDir,
-      LOG_LEVEL: 'silent',
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      WEB_DIST: `${database.dataDir}/no-web-build`,
+    // One secret, as instances behind one load balancer share JWT_SECRET.
+    const config = testConfig(database, {
       JWT_SECRET: crypto.randomUUID() + crypto.randomUUID(),
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: testRedisPrefix(),
