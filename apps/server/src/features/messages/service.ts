@@ -61,8 +61,19 @@ function storedFields(input: MessageInput, now: string): repo.MessageChanges {
   };
 }
 
+let lastSentAt = 0;
+
+/**
+ * A send time later than this instance's previous one, even within one millisecond, so messages
+ * list in the order they were sent and the bell's marker never sits between two of the same time.
+ */
+function nextSendTime(): string {
+  lastSentAt = Math.max(Date.now(), lastSentAt + 1);
+  return new Date(lastSentAt).toISOString();
+}
+
 export async function sendMessage({ db, live }: MessagesDeps, author: SessionAccount, input: MessageInput): Promise<Message> {
-  const now = new Date().toISOString();
+  const now = nextSendTime();
   const row = await repo.insertMessage(db, { id: crypto.randomUUID(), author_id: author.id, created_at: now, ...storedFields(input, now) });
   const message = toMessage(row);
   await live.publish({ type: 'created', message, authorId: author.id });
