@@ -7,16 +7,12 @@
 // Settings: BENCH_STUDENTS (10000), BENCH_SECONDS per scenario (5), BENCH_CONNECTIONS (4).
 // Exits 1 when a scenario misses the goal, so it can gate a release.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { BATCHES, CLASS_TYPES, DISTRICTS } from '@academy/contract';
 import { createDatabase, migrateToLatest, type Db } from '../apps/server/src/db/database';
 import { hashPassword } from '../apps/server/src/lib/passwords';
-import { freePort, startServer } from './support/server';
+import { benchDatabase, percentile, startBenchServer, stopServer } from './support';
 
 const GOAL_P95_MS = 50;
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 10_000);
@@ -24,7 +20,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const PG_URL = process.env.BENCH_DATABASE_URL;
 const ADMIN = { email: 'bench-admin@academy.test', password: 'bench-admin-password' };
-
 
 const FIRST = ['Kasun', 'Nimali', 'Sanduni', 'Tharindu', 'Dilshan', 'Ishara', 'Amaya', 'Chamodi', 'Ravindu', 'Hiruni', 'Sahan', 'Pavithra'];
 const LAST = ['Perera', 'Silva', 'Fernando', 'Jayasinghe', 'Bandara', 'Wijesinghe', 'Rajapaksha', 'Gunawardena', 'Dissanayake', 'Herath'];
@@ -87,11 +82,6 @@ async function seed(db: Db): Promise<void> {
   });
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
 interface Outcome {
   scenario: string;
   requests: number;
@@ -127,24 +117,12 @@ async function measure(scenario: string, url: string, token: string): Promise<Ou
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-bench-'));
-  let schema: string | undefined;
-  let databaseUrl: string | undefined;
-  if (PG_URL) {
-    schema = `bench_${crypto.randomUUID().replace(/-/g, '')}`;
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-    const url = new URL(PG_URL);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = url.toString();
-  }
-  const target = PG_URL && schema ? ({ kind: 'postgres', url: PG_URL, schema } as const) : ({ kind: 'sqlite', file: path.join(dataDir, 'portal.sqlite') } as const);
+  const database = await benchDatabase(PG_URL);
+  const { target } = database;
   const db = createDatabase(target);
   let server: ChildProcess | undefined;
   try {
-    await migrateToLatest(db, schema);
+    await migrateToLatest(db, target.kind === 'postgres' ? target.schema : undefined);
     const started = Date.now();
     await seed(db);
     // What autovacuum (PostgreSQL) or `PRAGMA optimize` (SQLite) does to a live database after a
@@ -153,10 +131,10 @@ async function main(): Promise<void> {
     console.log(`Seeded ${STUDENTS} students into ${target.kind} in ${Date.now() - started} ms`);
     await db.destroy();
 
-    const port = await freePort();
-    server = await startServer({ port, dataDir, admin: ADMIN, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
-    const base = `http://127.0.0.1:${port}/api/students/student/getallstudents`;
-    const login = await fetch(`http://127.0.0.1:${port}/api/students/student/login`, {
+    const launched = await startBenchServer(database, ADMIN);
+    server = launched.server;
+    const base = `${launched.base}/api/students/student/getallstudents`;
+    const login = await fetch(`${launched.base}/api/students/student/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(ADMIN),
@@ -188,15 +166,8 @@ async function main(): Promise<void> {
     console.log(missed.length === 0 ? `\nPASS: every scenario p95 < ${GOAL_P95_MS} ms` : `\nFAIL: ${missed.map((o) => o.scenario).join(', ')}`);
     process.exitCode = missed.length === 0 ? 0 : 1;
   } finally {
-    server?.kill('SIGTERM');
-    if (server) await new Promise((resolve) => server?.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
-    if (PG_URL && schema) {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    }
+    await stopServer(server);
+    await database.drop();
   }
 }
 

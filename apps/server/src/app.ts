@@ -7,7 +7,9 @@ import { BannerImageStore } from './features/banners/banner-images';
 import { bannersHeadHtml } from './features/banners/login-page-head';
 import { bannersRoutes } from './features/banners/routes';
 import { classMaterialRoutes } from './features/class-material/routes';
+import { createEventBus } from './events/event-bus';
 import { healthRoutes } from './features/health/routes';
+import { messagesRoutes } from './features/messages/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
 import { sessionsRoutes } from './features/sessions/routes';
 import { createSessionStore } from './features/sessions/service';
@@ -68,6 +70,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const mailer = createMailer(config.mail, app.log);
   app.addHook('onClose', () => mailer.close());
+  const bus = await createEventBus(config.events, app.log);
+  app.addHook('onClose', () => bus.close());
 
   await app.register(
     async (api) => {
@@ -77,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(bannersRoutes, { db, images: new BannerImageStore(config.dataDir) });
       await api.register(passwordResetRoutes, { db, mailer, secret: config.jwtSecret, branding: config.branding });
       await api.register(classMaterialRoutes, { db, files: config.files, secret: config.jwtSecret });
+      await api.register(messagesRoutes, { db, bus, stream: config.stream });
     },
     { prefix: '/api' },
   );

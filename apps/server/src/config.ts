@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { brandingSchema, DEFAULT_MAX_UPLOAD_BYTES, type Branding } from '@academy/contract';
+import { durationMs } from './lib/duration';
 
 // Every setting the server reads, from the environment only here, validated once at start.
 // A bad value stops the server with a message naming the variable, not a crash later.
@@ -22,7 +23,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// (leave it unset for SQLite)' })
     .optional(),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  TOKEN_TTL: z.string().regex(/^\d+[smhd]$/, { error: 'must look like 30d, 12h or 90m' }).default('30d'),
+  TOKEN_TTL: duration.default('30d'),
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -46,6 +47,13 @@ const envSchema = z.object({
   GOOGLE_DRIVE_KEY_FILE: z.string().min(1).optional(),
   GOOGLE_DRIVE_ROOT_FOLDER_ID: z.string().min(1).optional(),
   GOOGLE_DRIVE_API_URL: z.url({ error: 'must be a URL' }).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss:// (leave it unset for in-process live updates)' })
+    .optional(),
+  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, { error: 'must be 1-64 letters, digits or _ : . -' }).default('academy:'),
+  STREAM_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
+  STREAM_RECHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
 });
 
 export interface Config {
@@ -70,6 +78,10 @@ export interface Config {
     maxUploadBytes: number;
     ticketTtlMs: number;
   };
+  /** Live updates: fanned out through Redis when redisUrl is set, in-process otherwise. */
+  events: { redisUrl: string | null; redisPrefix: string };
+  /** Long-lived event streams: a comment every heartbeatMs for proxies, the account re-checked every recheckMs. */
+  stream: { heartbeatMs: number; recheckMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -115,15 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxUploadBytes: e.MAX_UPLOAD_BYTES,
       ticketTtlMs: durationMs(e.FILE_TICKET_TTL),
     },
+    events: { redisUrl: e.REDIS_URL ?? null, redisPrefix: e.REDIS_PREFIX },
+    stream: { heartbeatMs: e.STREAM_HEARTBEAT_SECONDS * 1000, recheckMs: e.STREAM_RECHECK_SECONDS * 1000 },
   };
-}
-
-const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-
-/** '90m' in milliseconds; the schema has already checked the form. */
-function durationMs(value: string): number {
-  const unit = value.slice(-1) as keyof typeof UNIT_MS;
-  return Number(value.slice(0, -1)) * UNIT_MS[unit];
 }
 
 function fileStore(e: z.infer<typeof envSchema>, dataDir: string): Config['files']['store'] {

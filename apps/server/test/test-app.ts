@@ -13,9 +13,9 @@ export interface TestApp {
 }
 
 /** Builds the real app on a database of its own, with an admin, for one test file. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const config = loadConfig({
+/** The configuration tests run with: quiet, the test admin, no web build; `env` adds or overrides. */
+export function testConfig(database: TestDatabase, env: Record<string, string> = {}): Config {
+  return loadConfig({
     DATA_DIR: database.dataDir,
     LOG_LEVEL: 'silent',
     ADMIN_EMAIL: TEST_ADMIN.email,
@@ -23,6 +23,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     WEB_DIST: `${database.dataDir}/no-web-build`,
     ...env,
   });
+}
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(database, env);
   const schema = database.target.kind === 'postgres' ? database.target.schema : undefined;
   const app = await buildApp(config, { database: { db: database.db, schema }, logger: false });
   return { app, config, database };

@@ -4,6 +4,7 @@ export * from './banners-schemas';
 export * from './branding';
 export * from './class-material';
 export * from './lists';
+export * from './messages';
 export * from './password-reset';
 export * from './session';
 export * from './sessions';

@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { migrations } from './migrations/index';
@@ -18,7 +18,7 @@ export function createDatabase(target: DatabaseTarget): Db {
     file.pragma('synchronous = FULL');
     file.pragma('busy_timeout = 5000');
     file.pragma('foreign_keys = ON');
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   }
   const pool = new pg.Pool({
     connectionString: target.url,
@@ -27,6 +27,29 @@ export function createDatabase(target: DatabaseTarget): Db {
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * Preparing a statement (parsing and planning its SQL) costs more than running a small query, and
+ * Kysely prepares on every call; the account check of every request felt it (issue 5's benchmark).
+ * The same SQL text reuses its statement, unless that one is still busy (a streamed query).
+ */
+function withStatementCache(file: SQLite.Database, size = 500): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(text) {
+      const cached = statements.get(text);
+      if (cached && !cached.busy) return cached;
+      const statement = file.prepare(text);
+      if (!cached) {
+        // Oldest first out: lists of varying length (`in (?, ?)`) must not grow the map for ever.
+        if (statements.size >= size) statements.delete(statements.keys().next().value as string);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** `schema` names where the migration bookkeeping lives when it is not the default one. */
@@ -51,4 +74,10 @@ export async function pingDatabase(db: Db): Promise<void> {
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string } | null;
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** True when a write referred to a row that is gone (e.g. deleted meanwhile). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { code?: string } | null;
+  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }

@@ -164,5 +164,39 @@ export interface ClassMaterialTables {
   class_grants: ClassGrantsTable;
 }
 
+export interface MessagesTable {
+  id: string;
+  message: string;
+  link: string;
+  /** '' reaches every batch. */
+  batch: string;
+  /** JSON list of regions ('[]' reaches both). */
+  regions: string;
+  /** JSON list of message class types ('[]' reaches all). */
+  class_types: string;
+  views: Generated<number>;
+  author_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MessageViewsTable {
+  message_id: string;
+  account_id: string;
+  viewed_at: string;
+}
+
+export interface MessageReadsTable {
+  account_id: string;
+  /** created_at of the newest message the account's feed has shown; the bell counts newer ones. */
+  read_up_to: string;
+}
+
+export interface MessagesTables {
+  messages: MessagesTable;
+  message_views: MessageViewsTable;
+  message_reads: MessageReadsTable;
+}
+
 /** Every table. A feature declares its tables in its own interface and adds it here. */
-export interface Database extends AccountsTables, PasswordResetTables, ClassMaterialTables, BannersTables, SessionsTables {}
+export interface Database extends AccountsTables, PasswordResetTables, ClassMaterialTables, MessagesTables, BannersTables, SessionsTables {}

@@ -11,6 +11,10 @@ export interface SessionAccount {
   isAdmin: boolean;
   /** The sign-in this request belongs to (sessions feature). */
   sessionId: string;
+  /** The profile fields that decide which announcements reach a student (issue 5). */
+  batch: string;
+  classType: string;
+  historyType: string;
 }
 
 export interface TokenClaims {
@@ -19,6 +23,8 @@ export interface TokenClaims {
   sid: string;
   /** The account's token version when the token was issued. */
   tv: number;
+  /** Expiry in seconds since the epoch, added by @fastify/jwt when it signs. */
+  exp?: number;
 }
 
 /** Where sessions live: the sessions feature's service, handed in by app.ts. */
@@ -78,7 +84,9 @@ export interface AuthOptions {
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
-  await app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: options.tokenTtl } });
+  // Verified tokens are cached (by a hash of the token, until it expires): the signature check is the
+  // same for every request of a session, while the account itself is still read on every request.
+  await app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: options.tokenTtl }, verify: { cache: true } });
   app.decorateRequest('account', null);
 
   const sign = (claims: TokenClaims) => app.jwt.sign(claims);
@@ -136,6 +144,12 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
 /** Every API call declares its access; the generated API documentation is a public page. */
 function isDeclaredApiRoute(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+/** The verified token's claims, for a handler that must re-check the session later (a stream). */
+export function currentClaims(request: FastifyRequest): TokenClaims {
+  if (!request.account) throw new Error(`route ${request.routeOptions.url} reads the claims without authenticate`);
+  return request.user;
 }
 
 /** The caller, for handlers behind `authenticate`; fails loudly if a route forgot the hook. */

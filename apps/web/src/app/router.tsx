@@ -29,6 +29,9 @@ const FileViewerPage = lazy(() =>
 const StudentAccessPanel = lazy(() =>
   import('../features/class-material/components/student-access-panel').then((m) => ({ default: m.StudentAccessPanel })),
 );
+const MessagesFeedPage = lazy(() =>
+  import('../features/messages/components/messages-feed-page').then((m) => ({ default: m.MessagesFeedPage })),
+);
 const UnderDevelopmentPage = lazy(() =>
   import('../components/under-development-page').then((m) => ({ default: m.UnderDevelopmentPage })),
 );
@@ -65,7 +68,7 @@ const router = createHashRouter([
           { path: '/devIndicate', element: page(<UnderDevelopmentPage />) },
           { path: '/profile', element: page(<ProfilePage />) },
           { path: '/social', element: adminPage(<SocialMediaManagerPage />) },
-          { path: '/message', element: page(<UnderDevelopmentPage />) },
+          { path: '/message', element: page(<MessagesFeedPage />) },
         ],
       },
       { path: '/view/:fileId', element: <RequireSession>{page(<FileViewerPage />)}</RequireSession> },

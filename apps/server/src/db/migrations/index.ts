@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as accounts from './001-accounts';
 import * as studentsAdmin from './002-students-admin';
 import * as classMaterial from './003-class-material';
+import * as messages from './004-messages';
 import * as banners from './005-banners';
 import * as passwordReset from './006-password-reset';
 import * as sessions from './007-sessions';
@@ -11,6 +12,7 @@ export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
   '002-students-admin': studentsAdmin,
   '003-class-material': classMaterial,
+  '004-messages': messages,
   '005-banners': banners,
   '006-password-reset': passwordReset,
   '007-sessions': sessions,

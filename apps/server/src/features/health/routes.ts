@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorAnswerSchema, healthAnswerSchema, SERVER_TEXT } from '@academy/contract';
+import { errorAnswerSchema, healthAnswerSchema, noDataAnswerSchema, SERVER_TEXT } from '@academy/contract';
 import { pingDatabase, type Db } from '../../db/database';
 import { errors } from '../../lib/errors';
 
@@ -19,5 +19,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; version: string }> = 
       }
       return { code: 200 as const, message: SERVER_TEXT.ok, data: { database: 'up' as const, version } };
     },
+  });
+
+  // A constant answer, no database: a liveness probe, and the yardstick benchmarks compare routes with.
+  app.get('/ping', {
+    config: { access: 'public' },
+    schema: { tags: ['health'], summary: 'Liveness without touching the database', response: { 200: noDataAnswerSchema } },
+    handler: async () => ({ code: 200 as const, message: 'pong', data: null }),
   });
 };

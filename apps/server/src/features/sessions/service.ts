@@ -1,7 +1,7 @@
 import { DEFAULT_MAX_SESSIONS, isAdmin, SESSIONS_TEXT, sessionLimitSchema, type Session, type SessionLimit } from '@academy/contract';
 import type { Db } from '../../db/database';
 import { errors } from '../../lib/errors';
-import type { SessionStore } from '../../plugins/auth';
+import type { SessionAccount, SessionStore } from '../../plugins/auth';
 import { describeDevice } from './device';
 import * as repo from './repo';
 
@@ -9,12 +9,7 @@ const LIMIT_KEY = 'sessions.maxPerStudent';
 /** last_seen_at is a hint for the owner, not an audit trail: one write per few minutes is plenty. */
 const TOUCH_EVERY_MS = 5 * 60_000;
 
-export interface Caller {
-  id: string;
-  accountType: string;
-  isAdmin: boolean;
-  sessionId: string;
-}
+export type Caller = SessionAccount;
 
 /**
  * Who a token speaks for, as the database says now: null when the account is gone, suspended or
@@ -26,7 +21,15 @@ export async function resolveCaller(db: Db, claims: { sub: string; sid: string; 
   if (!row || row.deleted_at || row.account_state !== 'active' || row.token_version !== claims.tv) return null;
   if (row.ended_at || row.expires_at <= at) return null;
   if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) await repo.touchSession(db, claims.sid, at);
-  return { id: row.id, accountType: row.account_type, isAdmin: isAdmin(row.account_type), sessionId: claims.sid };
+  return {
+    id: row.id,
+    accountType: row.account_type,
+    isAdmin: isAdmin(row.account_type),
+    sessionId: claims.sid,
+    batch: row.batch,
+    classType: row.class_type,
+    historyType: row.history_type,
+  };
 }
 
 export interface NewSession {

@@ -4,14 +4,14 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { UnderDevelopmentPage } from '../../components/under-development-page';
 import { BannersTab } from '../../features/banners/components/banners-tab';
+import { MessagesTab } from '../../features/messages/components/messages-tab';
 
 // The Social Media Manager (spec section 2, /social) puts two features side by side: the messages
 // feature's Messages tab and the banners feature's Banners tab. Composing them here keeps each
 // feature free of the other.
 const TABS = [
-  { label: 'Messages', panel: () => <UnderDevelopmentPage /> },
+  { label: 'Messages', panel: () => <MessagesTab /> },
   { label: 'Banners', panel: () => <BannersTab /> },
 ] as const;
 

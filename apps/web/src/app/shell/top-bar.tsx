@@ -1,10 +1,10 @@
 import MenuIcon from '@mui/icons-material/Menu';
-import NotificationsNone from '@mui/icons-material/NotificationsNone';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { NotificationBell } from '../../features/messages/components/notification-bell';
 import { branding } from '../../lib/branding';
 
 interface TopBarProps {
@@ -51,10 +51,7 @@ export function TopBar({ name, roleLabel, onOpenMenu, drawerWidth }: TopBarProps
             {roleLabel}
           </Typography>
         </Box>
-        {/* What the bell opens, and its unread count, come with the messages feed. */}
-        <IconButton aria-label="Notifications">
-          <NotificationsNone />
-        </IconButton>
+        <NotificationBell />
       </Toolbar>
     </AppBar>
   );

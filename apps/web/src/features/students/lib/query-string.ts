@@ -8,7 +8,4 @@ export function queryString(query: Record<string, string | number | undefined>):
   return text ? `?${text}` : '';
 }
 
-/** '/students/student/update/:id' with the id filled in, safely encoded. */
-export function withId(path: string, id: string): string {
-  return path.replace(':id', encodeURIComponent(id));
-}
+export { withId } from '../../../lib/api-path';

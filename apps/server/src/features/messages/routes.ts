@@ -1,0 +1,176 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorAnswerSchema,
+  getByBatchParamsSchema,
+  messageAnswerSchema,
+  messageBodySchema,
+  messageIdParamsSchema,
+  messageListAnswerSchema,
+  messageListQuerySchema,
+  MESSAGES_PATHS,
+  MESSAGES_TEXT,
+  noDataAnswerSchema,
+  SERVER_TEXT,
+  unreadAnswerSchema,
+  type MessageListAnswer,
+  type MessageListQuery,
+} from '@academy/contract';
+import type { Db } from '../../db/database';
+import type { EventBus } from '../../events/event-bus';
+import { currentAccount, currentClaims } from '../../plugins/auth';
+import { resolveCaller } from '../sessions/service';
+import { FeedPages } from './feed-pages';
+import { LiveFeed } from './live-feed';
+import { ServedFeeds } from './served-feeds';
+import * as service from './service';
+
+const tags = ['messages'];
+const security = [{ bearer: [] }];
+/** How old a cached first page (its views counts) may be; any message change clears it at once. */
+const FEED_PAGE_TTL_MS = 5000;
+const refusals = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema };
+
+/** JSON of the shared feed pages (feed-pages.ts), encoded once per page however often it is served. */
+const serialised = new WeakMap<object, Buffer>();
+
+/**
+ * A feed answer is built by this feature's own typed code (toMessage names every field), so its
+ * JSON is written directly rather than re-checked against the schema on every request: the feed is
+ * the most requested call, and a cached page is then sent as the same bytes every time.
+ */
+function sendSerialisedOnce(reply: FastifyReply, answer: MessageListAnswer): FastifyReply {
+  let body = serialised.get(answer);
+  if (body === undefined) {
+    body = Buffer.from(JSON.stringify(answer));
+    serialised.set(answer, body);
+  }
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+export interface MessagesRoutesOptions {
+  db: Db;
+  bus: EventBus;
+  stream: { heartbeatMs: number; recheckMs: number };
+}
+
+export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app, { db, bus, stream }) => {
+  const pages = new FeedPages(FEED_PAGE_TTL_MS);
+  const live = new LiveFeed({ bus, resolve: (claims) => resolveCaller(db, claims), log: app.log, ...stream, onChange: () => pages.clear() });
+  await live.start();
+  // Before the server stops accepting: open streams would otherwise hold app.close() forever.
+  app.addHook('preClose', () => live.close());
+  const deps = { db, live, log: app.log, pages, served: new ServedFeeds() };
+  // get-all (admin) and get-by-batch (anyone) both serve the caller's own feed.
+  const serveFeed = async (request: FastifyRequest<{ Querystring: MessageListQuery }>, reply: FastifyReply) => {
+    await sendSerialisedOnce(reply, await service.serveFeed(deps, currentAccount(request), request.query));
+  };
+
+  app.get(`/${MESSAGES_PATHS.getAll}`, {
+    config: { access: 'admin' },
+    schema: {
+      tags,
+      summary: 'Every message, newest first, a page at a time (admin)',
+      security,
+      querystring: messageListQuerySchema,
+      response: { 200: messageListAnswerSchema, ...refusals },
+    },
+    handler: serveFeed,
+  });
+
+  app.get(`/${MESSAGES_PATHS.getByBatch}`, {
+    config: { access: 'signed-in' },
+    schema: {
+      tags,
+      summary: "The caller's feed: chosen from their own profile, whatever the path says",
+      description: 'Serving a page counts a view of each message shown to a student and clears the bell.',
+      security,
+      params: getByBatchParamsSchema,
+      querystring: messageListQuerySchema,
+      response: { 200: messageListAnswerSchema, ...refusals },
+    },
+    handler: serveFeed,
+  });
+
+  app.post(`/${MESSAGES_PATHS.send}`, {
+    config: { access: 'admin' },
+    schema: {
+      tags,
+      summary: 'Send a message to a batch, regions and class types (empty = everyone)',
+      security,
+      body: messageBodySchema,
+      response: { 200: messageAnswerSchema, ...refusals },
+    },
+    handler: async (request) => ({
+      code: 200 as const,
+      message: MESSAGES_TEXT.sent,
+      data: await service.sendMessage(deps, currentAccount(request), request.body),
+    }),
+  });
+
+  app.put(`/${MESSAGES_PATHS.update}`, {
+    config: { access: 'admin' },
+    schema: {
+      tags,
+      summary: 'Edit a sent message; open feeds follow',
+      security,
+      params: messageIdParamsSchema,
+      body: messageBodySchema,
+      response: { 200: messageAnswerSchema, ...refusals, 404: errorAnswerSchema },
+    },
+    handler: async (request) => ({
+      code: 200 as const,
+      message: MESSAGES_TEXT.updated,
+      data: await service.updateMessage(deps, request.params.id, request.body),
+    }),
+  });
+
+  app.delete(`/${MESSAGES_PATHS.remove}`, {
+    config: { access: 'admin' },
+    schema: {
+      tags,
+      summary: 'Delete a message; open feeds drop it',
+      security,
+      params: messageIdParamsSchema,
+      response: { 200: noDataAnswerSchema, ...refusals, 404: errorAnswerSchema },
+    },
+    handler: async (request) => {
+      await service.deleteMessage(deps, request.params.id);
+      return { code: 200 as const, message: MESSAGES_TEXT.deleted, data: null };
+    },
+  });
+
+  app.get(`/${MESSAGES_PATHS.unread}`, {
+    config: { access: 'signed-in' },
+    schema: {
+      tags,
+      summary: "The bell: messages in the caller's feed newer than the last feed they opened",
+      security,
+      response: { 200: unreadAnswerSchema, 401: errorAnswerSchema },
+    },
+    handler: async (request) => ({
+      code: 200 as const,
+      message: SERVER_TEXT.ok,
+      data: { count: await service.unreadCount(db, currentAccount(request)) },
+    }),
+  });
+
+  app.get(`/${MESSAGES_PATHS.stream}`, {
+    config: { access: 'signed-in' },
+    // Events must reach the browser as they happen, never held back to be compressed.
+    compress: false,
+    schema: {
+      tags,
+      summary: 'Live updates of the caller\'s feed (Server-Sent Events: created, updated, deleted)',
+      description:
+        'Authenticated by the Authorization header like every call (read it with fetch, not EventSource), so the ' +
+        'token never appears in an address. Ends when the account is suspended, deleted or signed out everywhere.',
+      security,
+      response: { 401: errorAnswerSchema },
+    },
+    // Not async: the reply is sent as a stream inside open(), which is how Fastify takes it.
+    handler: (request, reply) => {
+      live.open(reply, currentAccount(request), currentClaims(request));
+    },
+  });
+};

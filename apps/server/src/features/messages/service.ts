@@ -1,0 +1,154 @@
+import {
+  MESSAGE_CLASS_TYPES,
+  MESSAGE_PAGE_SIZE,
+  MESSAGES_TEXT,
+  messageCursor,
+  parseMessageCursor,
+  REGIONS,
+  SERVER_TEXT,
+  type Message,
+  type MessageInput,
+  type MessageListAnswer,
+  type MessageListQuery,
+} from '@academy/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { isForeignKeyViolation, type Db } from '../../db/database';
+import { errors } from '../../lib/errors';
+import type { SessionAccount } from '../../plugins/auth';
+import type { FeedPages } from './feed-pages';
+import type { LiveFeed } from './live-feed';
+import * as repo from './repo';
+import type { MessageRow } from './repo';
+import type { ServedFeeds } from './served-feeds';
+import { audienceOf, type Audience } from './targeting';
+
+export interface MessagesDeps {
+  db: Db;
+  live: LiveFeed;
+  log: FastifyBaseLogger;
+  pages: FeedPages;
+  served: ServedFeeds;
+}
+
+/** The stored JSON list, kept to the words of the fixed list whatever the row holds. */
+function listOf<T extends string>(json: string, allowed: readonly T[]): T[] {
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? allowed.filter((value) => parsed.includes(value)) : [];
+}
+
+export function toMessage(row: MessageRow): Message {
+  return {
+    _id: row.id,
+    message: row.message,
+    link: row.link,
+    batch: row.batch,
+    region: listOf(row.regions, REGIONS),
+    classType: listOf(row.class_types, MESSAGE_CLASS_TYPES),
+    views: Number(row.views),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function storedFields(input: MessageInput, now: string): repo.MessageChanges {
+  return {
+    message: input.message,
+    link: input.link,
+    batch: input.batch,
+    regions: JSON.stringify(input.region),
+    class_types: JSON.stringify(input.classType),
+    updated_at: now,
+  };
+}
+
+let lastSentAt = 0;
+
+/**
+ * A send time later than this instance's previous one, even within one millisecond, so messages
+ * list in the order they were sent and the bell's marker never sits between two of the same time.
+ */
+function nextSendTime(): string {
+  lastSentAt = Math.max(Date.now(), lastSentAt + 1);
+  return new Date(lastSentAt).toISOString();
+}
+
+export async function sendMessage({ db, live }: MessagesDeps, author: SessionAccount, input: MessageInput): Promise<Message> {
+  const now = nextSendTime();
+  const row = await repo.insertMessage(db, { id: crypto.randomUUID(), author_id: author.id, created_at: now, ...storedFields(input, now) });
+  const message = toMessage(row);
+  await live.publish({ type: 'created', message, authorId: author.id });
+  return message;
+}
+
+export async function updateMessage({ db, live }: MessagesDeps, id: string, input: MessageInput): Promise<Message> {
+  const row = await repo.updateMessage(db, id, storedFields(input, new Date().toISOString()));
+  if (!row) throw errors.notFound(MESSAGES_TEXT.notFound);
+  const message = toMessage(row);
+  await live.publish({ type: 'updated', message, authorId: row.author_id });
+  return message;
+}
+
+export async function deleteMessage({ db, live }: MessagesDeps, id: string): Promise<void> {
+  if (!(await repo.deleteMessage(db, id))) throw errors.notFound(MESSAGES_TEXT.notFound);
+  await live.publish({ type: 'deleted', id });
+}
+
+/**
+ * A page of the caller's feed: every message for an admin, for a student only those PRODUCT.md's
+ * targeting gives them, decided from their profile as the database has it (never from the path).
+ * Serving it is what 'opening the feed' means: it moves the caller's bell marker and, for a
+ * student, counts a view of each message shown.
+ */
+export async function serveFeed(deps: MessagesDeps, account: SessionAccount, query: MessageListQuery): Promise<MessageListAnswer> {
+  const audience = audienceOf(account);
+  const before = query.before ? parseMessageCursor(query.before) : null;
+  const answer = before ? await loadPage(deps.db, audience, before) : await deps.pages.get(audience, () => loadPage(deps.db, audience, null));
+  const counted = await noteServed(deps, account, answer.data);
+  if (counted.length === 0) return answer;
+  // The student's own new views show at once; the shared page is left as it is.
+  return { ...answer, data: answer.data.map((m) => (counted.includes(m._id) ? { ...m, views: m.views + 1 } : m)) };
+}
+
+/** One more row than a page tells whether an older page exists without counting it. */
+async function loadPage(db: Db, audience: Audience, before: { createdAt: string; id: string } | null): Promise<MessageListAnswer> {
+  const [rows, total] = await Promise.all([
+    repo.listMessages(db, audience, before, MESSAGE_PAGE_SIZE + 1),
+    repo.countMessages(db, audience),
+  ]);
+  const page = rows.slice(0, MESSAGE_PAGE_SIZE).map(toMessage);
+  const last = page.at(-1);
+  return {
+    code: 200,
+    message: SERVER_TEXT.ok,
+    data: page,
+    paging: { total, before: rows.length > MESSAGE_PAGE_SIZE && last ? messageCursor(last) : null },
+  };
+}
+
+/** Moves the bell marker and records a student's views; answers the ids whose views it counted. */
+async function noteServed({ db, log, served }: MessagesDeps, account: SessionAccount, page: Message[]): Promise<string[]> {
+  const newest = page[0];
+  if (!newest) return [];
+  const ids = page.map((message) => message._id);
+  const countsViews = !account.isAdmin;
+  if (served.isDone(account.id, newest.createdAt, ids, countsViews)) return [];
+  const [marker, fresh] = await Promise.all([repo.readMarker(db, account.id), countsViews ? repo.unviewed(db, account.id, ids) : []]);
+  if (marker === null || marker < newest.createdAt) await repo.advanceReadMarker(db, account.id, newest.createdAt);
+  let counted: string[] = [];
+  try {
+    if (fresh.length > 0) counted = await repo.recordViews(db, account.id, fresh, new Date().toISOString());
+  } catch (error) {
+    // A message deleted while its feed was being served: its view has nowhere to go, and the
+    // feed itself is still right. Anything else is a real failure.
+    if (!isForeignKeyViolation(error)) throw error;
+    log.info({ err: error }, 'a message was deleted while its views were recorded');
+    return [];
+  }
+  served.note(account.id, newest.createdAt, countsViews ? ids : []);
+  return counted;
+}
+
+export async function unreadCount(db: Db, account: SessionAccount): Promise<number> {
+  const marker = await repo.readMarker(db, account.id);
+  return repo.countUnread(db, audienceOf(account), account.id, marker);
+}

@@ -1,0 +1,19 @@
+import { MESSAGES_TEXT } from '@academy/contract';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+
+/** A list that could not be loaded says so, with a way to try again (issue 5: failures are shown). */
+export function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          {MESSAGES_TEXT.retry}
+        </Button>
+      }
+    >
+      {MESSAGES_TEXT.loadFailed}: {error.message}
+    </Alert>
+  );
+}

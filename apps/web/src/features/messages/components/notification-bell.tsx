@@ -1,0 +1,36 @@
+import NotificationsNone from '@mui/icons-material/NotificationsNone';
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import { useUnreadQuery } from '../api/get-unread';
+import { messageKeys } from '../api/query-keys';
+import { useLiveMessages } from '../hooks/use-live-messages';
+
+const FEED_PATH = '/message';
+
+/**
+ * The shell's bell: the number of unread messages (no badge when none). It opens the feed, which
+ * clears it; on the feed itself it reloads the list, which marks the new ones read. It lives on
+ * every signed-in page, so it also holds the tab's live stream.
+ */
+export function NotificationBell() {
+  useLiveMessages();
+  const { data: count = 0 } = useUnreadQuery();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+
+  const open = () => {
+    if (pathname === FEED_PATH) void queryClient.invalidateQueries({ queryKey: messageKeys.list });
+    else navigate(FEED_PATH);
+  };
+
+  return (
+    <IconButton aria-label={count > 0 ? `Notifications: ${count} unread` : 'Notifications'} onClick={open}>
+      <Badge badgeContent={count} color="error" max={99} invisible={count === 0}>
+        <NotificationsNone />
+      </Badge>
+    </IconButton>
+  );
+}

@@ -1,0 +1,36 @@
+import { MESSAGES_TEXT, REGION_LABELS, type Message, type MessageClassType } from '@academy/contract';
+import Description from '@mui/icons-material/Description';
+import Groups from '@mui/icons-material/Groups';
+import MenuBook from '@mui/icons-material/MenuBook';
+import Public from '@mui/icons-material/Public';
+import Replay from '@mui/icons-material/Replay';
+import School from '@mui/icons-material/School';
+import Chip from '@mui/material/Chip';
+import type { ReactElement } from 'react';
+import { EuropeFlag, IndiaFlag } from './flags';
+
+// The chips that say who a message reaches (spec section 2): one region, with its flag or a globe,
+// and one per class type, with its icon. An empty target reaches everyone and says so.
+
+export function RegionChip({ region }: { region: Message['region'] }) {
+  const only = region.length === 1 ? region[0] : undefined;
+  if (only) {
+    return <Chip size="small" variant="outlined" icon={only === 'Indian' ? <IndiaFlag /> : <EuropeFlag />} label={REGION_LABELS[only]} sx={{ pl: 0.5 }} />;
+  }
+  return <Chip size="small" variant="outlined" icon={<Public />} label={MESSAGES_TEXT.allRegions} />;
+}
+
+const CLASS_ICONS: Record<MessageClassType, ReactElement> = {
+  Theory: <MenuBook />,
+  Revision: <Replay />,
+  Paper: <Description />,
+};
+
+export function ClassTypeChips({ classType }: { classType: Message['classType'] }) {
+  if (classType.length === 0) return <Chip size="small" variant="outlined" icon={<School />} label={MESSAGES_TEXT.allClasses} />;
+  return classType.map((type) => <Chip key={type} size="small" variant="outlined" color="secondary" icon={CLASS_ICONS[type]} label={type} />);
+}
+
+export function BatchChip({ batch }: { batch: string }) {
+  return <Chip size="small" icon={<Groups />} label={batch ? `Batch ${batch}` : MESSAGES_TEXT.everyBatch} />;
+}

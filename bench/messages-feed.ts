@@ -1,0 +1,128 @@
+// Benchmark for issue 5: with 1,000 messages in the database, a student's feed (the first page of
+// get-by-batch, which also records views and the bell's marker) served to 50 connections over
+// loopback must reach at least half the requests per second of GET /api/ping, a route of the same
+// server answering a constant, measured in the same run, with a 99th percentile under 50 ms.
+//
+//   npm run bench:feed                                              # SQLite in a temporary folder
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:feed
+//
+// Ping and feed take turns (BENCH_ROUNDS rounds of BENCH_SECONDS each), so other work on the
+// machine weighs on both alike. Settings: BENCH_MESSAGES (1000), BENCH_ROUNDS (5), BENCH_SECONDS
+// (3), BENCH_CONNECTIONS (50).
+// Exits 1 when a goal is missed, so it can gate a release.
+import { BATCHES, MESSAGE_CLASS_TYPES, REGIONS } from '@academy/contract';
+import type { ChildProcess } from 'node:child_process';
+import { createDatabase, migrateToLatest } from '../apps/server/src/db/database';
+import { benchDatabase, loadInTurns, startBenchServer, stopServer, type LoadResult } from './support';
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const GOAL_RATIO = 0.5;
+const GOAL_P99_MS = 50;
+const ADMIN = { email: 'bench-admin@academy.test', password: 'bench-admin-password' };
+const STUDENT = {
+  name: 'Bench Student',
+  email: 'bench-student@academy.test',
+  whatsAppNo: '0771234567',
+  district: 'Kandy',
+  password: 'bench-student-password',
+  indianHistory: true,
+  europeHistory: false,
+  historyType: 'Indian',
+  batch: '2026',
+  classType: 'Theory&Revision',
+};
+
+/** Targets cycle through batches, regions and class types, so the feed query filters for real. */
+function seedRows(authorId: string | null) {
+  const now = Date.now();
+  return Array.from({ length: MESSAGES }, (_, i) => {
+    const at = new Date(now - i * 60_000).toISOString();
+    const batch = i % 4 === 0 ? '' : (BATCHES[i % BATCHES.length] as string);
+    const region = i % 3 === 0 ? [] : [REGIONS[i % REGIONS.length]];
+    const classType = i % 5 === 0 ? [] : [MESSAGE_CLASS_TYPES[i % MESSAGE_CLASS_TYPES.length]];
+    return {
+      id: crypto.randomUUID(),
+      message: `Announcement ${i}: the ${classType.join(', ') || 'whole'} class meets on ${at.slice(0, 10)}. Bring the past papers and the map exercise.`,
+      link: i % 2 === 0 ? `https://academy.example.lk/notes/${i}` : '',
+      batch,
+      regions: JSON.stringify(region),
+      class_types: JSON.stringify(classType),
+      author_id: authorId,
+      created_at: at,
+      updated_at: at,
+    };
+  });
+}
+
+async function post<T>(base: string, path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${base}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+function line(name: string, result: LoadResult): string {
+  return (
+    `${name.padEnd(22)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50.toFixed(1).padStart(5)} ms  ` +
+    `p99 ${result.p99.toFixed(1).padStart(5)} ms  errors ${result.errors}` +
+    (result.serverCpuMicros === null ? '' : `  server CPU ${result.serverCpuMicros.toFixed(0)} µs/answer`)
+  );
+}
+
+async function main(): Promise<void> {
+  const database = await benchDatabase(process.env.BENCH_DATABASE_URL);
+  let server: ChildProcess | undefined;
+  try {
+    const started = await startBenchServer(database, ADMIN);
+    server = started.server;
+    const { base } = started;
+    const admin = await post<{ token: string; studentId: string }>(base, 'students/student/login', ADMIN);
+    // Rows straight into the database: sending 1,000 through the API would time that, not the feed.
+    const db = createDatabase(database.target);
+    await migrateToLatest(db, database.target.kind === 'postgres' ? database.target.schema : undefined);
+    const rows = seedRows(admin.studentId);
+    for (let i = 0; i < rows.length; i += 200) await db.insertInto('messages').values(rows.slice(i, i + 200)).execute();
+    await db.destroy();
+    await post(base, 'students/student/register', STUDENT);
+    const student = await post<{ token: string }>(base, 'students/student/login', { email: STUDENT.email, password: STUDENT.password });
+    const headers = { authorization: `Bearer ${student.token}` };
+    const feedUrl = `${base}/api/messages/message/get-by-batch/2026/Indian/Theory&Revision`;
+    const first = (await (await fetch(feedUrl, { headers })).json()) as { data: unknown[]; paging: { total: number } };
+    console.log(
+      `${MESSAGES} messages in ${database.target.kind}; the student's feed holds ${first.paging.total}, a page shows ${first.data.length}.`,
+    );
+    console.log(`${CONNECTIONS} connections; ping and feed take turns, ${ROUNDS} rounds of ${SECONDS} s each, after a warm-up round.\n`);
+
+    const targets = [
+      { name: 'GET /api/ping', url: `${base}/api/ping` },
+      { name: "student's feed", url: feedUrl, headers },
+    ];
+    await loadInTurns(targets, { connections: CONNECTIONS, rounds: 1, secondsPerRound: 1 });
+    const results = await loadInTurns(targets, { connections: CONNECTIONS, rounds: ROUNDS, secondsPerRound: SECONDS, serverPid: server.pid });
+    const ping = results.get('GET /api/ping') as LoadResult;
+    const feed = results.get("student's feed") as LoadResult;
+    console.log(line('GET /api/ping', ping));
+    console.log(line("student's feed", feed));
+
+    const ratio = feed.requestsPerSecond / ping.requestsPerSecond;
+    const checks = [
+      [`feed/ping = ${ratio.toFixed(2)} (goal >= ${GOAL_RATIO})`, ratio >= GOAL_RATIO],
+      [`feed p99 = ${feed.p99.toFixed(1)} ms (goal < ${GOAL_P99_MS} ms)`, feed.p99 < GOAL_P99_MS],
+      [`errors = ${feed.errors + ping.errors} (goal 0)`, feed.errors + ping.errors === 0],
+    ] as const;
+    console.log('');
+    for (const [text, ok] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
+    process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
+  } finally {
+    await stopServer(server);
+    await database.drop();
+  }
+}
+
+await main();

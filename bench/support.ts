@@ -1,0 +1,192 @@
+// What the benchmark scripts share: a fresh database (SQLite file, or a PostgreSQL schema of its
+// own), the real server started as a child process on a free loopback port, and autocannon runs.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { DatabaseTarget } from '../apps/server/src/db/database';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BenchDatabase {
+  dataDir: string;
+  target: DatabaseTarget;
+  /** DATABASE_URL for the server: unset for SQLite (it uses DATA_DIR), else pointing at the schema. */
+  serverEnv: Record<string, string>;
+  drop: () => Promise<void>;
+}
+
+async function pgQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** SQLite in a temporary data folder, or a new schema in the PostgreSQL at `pgUrl`. */
+export async function benchDatabase(pgUrl: string | undefined): Promise<BenchDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-bench-'));
+  if (!pgUrl) {
+    return {
+      dataDir,
+      target: { kind: 'sqlite', file: path.join(dataDir, 'portal.sqlite') },
+      serverEnv: {},
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const schema = `bench_${crypto.randomUUID().replace(/-/g, '')}`;
+  await pgQuery(pgUrl, `create schema ${schema}`);
+  const url = new URL(pgUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    dataDir,
+    target: { kind: 'postgres', url: pgUrl, schema },
+    serverEnv: { DATABASE_URL: url.toString() },
+    drop: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      await pgQuery(pgUrl, `drop schema ${schema} cascade`);
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts apps/server/src/server.ts with `env` and waits until /api/health answers. */
+function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 60_000;
+    const poll = async () => {
+      try {
+        const response = await fetch(`http://127.0.0.1:${env.PORT}/api/health`);
+        if (response.ok) return resolve(child);
+      } catch {
+        // not listening yet
+      }
+      if (child.exitCode !== null) return reject(new Error(`server exited with ${child.exitCode}`));
+      if (Date.now() > deadline) return reject(new Error('server did not start in 60 s'));
+      setTimeout(poll, 200);
+    };
+    void poll();
+  });
+}
+
+/** The real server on a free loopback port, on the bench database, with `admin` as its first admin. */
+export async function startBenchServer(
+  database: BenchDatabase,
+  admin: { email: string; password: string },
+): Promise<{ server: ChildProcess; base: string }> {
+  const port = await freePort();
+  const server = await startServer({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: database.dataDir,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    LOG_LEVEL: 'warn',
+    ...database.serverEnv,
+  });
+  return { server, base: `http://127.0.0.1:${port}` };
+}
+
+export async function stopServer(server: ChildProcess | undefined): Promise<void> {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Answers other than 2xx, connection errors and timeouts. */
+  errors: number;
+  /** The server's own CPU time per answer (Linux), which other work on the machine barely moves. */
+  serverCpuMicros: number | null;
+}
+
+/** user + system CPU time of a process in microseconds, from /proc (Linux); null elsewhere. */
+function cpuMicros(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime are fields 14 and 15 of stat, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return null;
+  }
+}
+
+export interface LoadTarget {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/** The value below which `p` percent of the sorted values lie. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/**
+ * Loads each target in turn, `rounds` times, `secondsPerRound` each, with `connections` keep-alive
+ * connections. Taking turns in short slices means a burst of other work on the machine falls on
+ * every target alike, so their ratio holds even where absolute numbers wobble.
+ */
+export async function loadInTurns(
+  targets: LoadTarget[],
+  options: { connections: number; rounds: number; secondsPerRound: number; serverPid?: number },
+): Promise<Map<string, LoadResult>> {
+  const tallies = new Map(targets.map((t) => [t.name, { times: [] as number[], errors: 0, seconds: 0, cpu: 0 as number | null }]));
+  for (let round = 0; round < options.rounds; round += 1) {
+    for (const target of targets) {
+      const tally = tallies.get(target.name);
+      if (!tally) continue;
+      const instance = autocannon({ url: target.url, connections: options.connections, duration: options.secondsPerRound, headers: target.headers ?? {} });
+      instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
+        if (status >= 200 && status < 300) tally.times.push(responseTime);
+        else tally.errors += 1;
+      });
+      const cpuBefore = cpuMicros(options.serverPid);
+      const result = await instance;
+      const cpuAfter = cpuMicros(options.serverPid);
+      tally.cpu = tally.cpu === null || cpuBefore === null || cpuAfter === null ? null : tally.cpu + cpuAfter - cpuBefore;
+      tally.errors += result.errors + result.timeouts;
+      tally.seconds += result.duration;
+    }
+  }
+  const results = new Map<string, LoadResult>();
+  for (const [name, tally] of tallies) {
+    const sorted = tally.times.sort((a, b) => a - b);
+    results.set(name, {
+      requestsPerSecond: sorted.length / tally.seconds,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      errors: tally.errors,
+      serverCpuMicros: tally.cpu === null || sorted.length === 0 ? null : tally.cpu / sorted.length,
+    });
+  }
+  return results;
+}
