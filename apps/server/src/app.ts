@@ -63,15 +63,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityHeadersPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(apiDocsPlugin, { title: config.branding.title, version: APP_VERSION });
-  await app.register(authPlugin, {
-    secret: config.jwtSecret,
-    tokenTtl: config.tokenTtl,
-    sessions: createSessionStore(db, durationMs(config.tokenTtl)),
-  });
-  const mailer = createMailer(config.mail, app.log);
-  app.addHook('onClose', () => mailer.close());
   const bus = await createEventBus(config.events, app.log);
   app.addHook('onClose', () => bus.close());
+  const sessions = await createSessionStore(db, { ttlMs: durationMs(config.tokenTtl), bus });
+  await app.register(authPlugin, { secret: config.jwtSecret, tokenTtl: config.tokenTtl, sessions });
+  const mailer = createMailer(config.mail, app.log);
+  app.addHook('onClose', () => mailer.close());
 
   await app.register(
     async (api) => {

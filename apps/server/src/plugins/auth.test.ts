@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { migrateToLatest } from '../db/database';
+import { MemoryEventBus } from '../events/memory-bus';
 import { createSessionStore } from '../features/sessions/service';
 import { authPlugin } from './auth';
 
@@ -16,7 +17,8 @@ describe('route access declarations', () => {
 
   async function appWith(register: (app: ReturnType<typeof Fastify>) => void) {
     const app = Fastify();
-    await app.register(authPlugin, { sessions: createSessionStore(database.db, 3_600_000), secret: 'x'.repeat(32), tokenTtl: '1h' });
+    const sessions = await createSessionStore(database.db, { ttlMs: 3_600_000, bus: new MemoryEventBus() });
+    await app.register(authPlugin, { sessions, secret: 'x'.repeat(32), tokenTtl: '1h' });
     register(app);
     return app;
   }

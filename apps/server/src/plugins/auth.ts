@@ -35,6 +35,11 @@ export interface SessionStore {
   open(input: { account: SignedInAccount; userAgent: string | undefined; ip: string }): Promise<string>;
   /** Moves a session to a new token version (after a password change). */
   renew(sessionId: string, tokenVersion: number): Promise<void>;
+  /**
+   * A write succeeded: any account or session may have changed, so whatever the store remembers
+   * about callers must be forgotten, on every instance, before the writer hears it is done.
+   */
+  changed(): Promise<void>;
 }
 
 export interface SignedInAccount {
@@ -127,6 +132,12 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     owner: authenticate,
     admin: requireAdmin,
   };
+  app.addHook('onSend', async (request, reply) => {
+    if (!READ_ONLY_METHODS.has(request.method) && reply.statusCode < 400 && isDeclaredApiRoute(request.url)) {
+      await options.sessions.changed();
+    }
+  });
+
   app.addHook('onRoute', (route) => {
     if (!isDeclaredApiRoute(route.url)) return;
     const access = route.config?.access;
@@ -140,6 +151,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     route.onRequest = [check, ...own];
   });
 });
+
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Every API call declares its access; the generated API documentation is a public page. */
 function isDeclaredApiRoute(url: string): boolean {

@@ -101,4 +101,22 @@ describe.skipIf(reason)(`two server instances, one PostgreSQL, one Redis${reason
     onSecond.close();
     outsiderOnSecond.close();
   });
+
+  it('ends a session on the second instance within a moment when the first suspends the account', async () => {
+    const signIn = await fetch(`${urls.first}/api/students/student/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(TEST_ADMIN),
+    });
+    const admin = ((await signIn.json()) as { token: string }).token;
+    const suspended = await student(first, '2026', 'Europe', 'Paper');
+    const profile = `students/student/getbyid/${suspended.student._id}`;
+    // The second instance has checked (and remembers) this caller...
+    await call(urls.second, 'GET', profile, suspended.login.token);
+    await call(urls.first, 'PUT', `students/student/state/update/${suspended.student._id}`, admin, { state: 'de-active' });
+    // ...and forgets it as soon as Redis carries the first instance's word (well under a second;
+    // without the bus it would take the cache's 5 s lifetime).
+    const status = () => fetch(`${urls.second}/api/${profile}`, { headers: { authorization: `Bearer ${suspended.login.token}` } }).then((r) => r.status);
+    await expect.poll(status, { timeout: 1000, interval: 20 }).toBe(401);
+  });
 });

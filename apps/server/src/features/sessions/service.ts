@@ -2,6 +2,8 @@ import { DEFAULT_MAX_SESSIONS, isAdmin, SESSIONS_TEXT, sessionLimitSchema, type 
 import type { Db } from '../../db/database';
 import { errors } from '../../lib/errors';
 import type { SessionAccount, SessionStore } from '../../plugins/auth';
+import type { EventBus } from '../../events/event-bus';
+import { CallerCache } from './caller-cache';
 import { describeDevice } from './device';
 import * as repo from './repo';
 
@@ -15,13 +17,19 @@ export type Caller = SessionAccount;
  * Who a token speaks for, as the database says now: null when the account is gone, suspended or
  * re-keyed since (token version), or the session was ended or has expired.
  */
-export async function resolveCaller(db: Db, claims: { sub: string; sid: string; tv: number }, now = new Date()): Promise<Caller | null> {
+export async function resolveCaller(db: Db, claims: Claims, now = new Date()): Promise<Caller | null> {
+  return (await readCaller(db, claims, now))?.caller ?? null;
+}
+
+type Claims = { sub: string; sid: string; tv: number };
+
+async function readCaller(db: Db, claims: Claims, now: Date): Promise<{ caller: Caller; sessionExpiresAt: string } | null> {
   const row = await repo.findCaller(db, claims.sub, claims.sid);
   const at = now.toISOString();
   if (!row || row.deleted_at || row.account_state !== 'active' || row.token_version !== claims.tv) return null;
   if (row.ended_at || row.expires_at <= at) return null;
   if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) await repo.touchSession(db, claims.sid, at);
-  return {
+  const caller = {
     id: row.id,
     accountType: row.account_type,
     isAdmin: isAdmin(row.account_type),
@@ -30,6 +38,7 @@ export async function resolveCaller(db: Db, claims: { sub: string; sid: string; 
     classType: row.class_type,
     historyType: row.history_type,
   };
+  return { caller, sessionExpiresAt: row.expires_at };
 }
 
 export interface NewSession {
@@ -113,11 +122,41 @@ export async function writeLimit(db: Db, limit: SessionLimit, now = new Date()):
   return limit;
 }
 
-/** The store the auth plugin checks every token against. */
-export function createSessionStore(db: Db, ttlMs: number): SessionStore {
+const CHANGED_CHANNEL = 'sessions.changed';
+
+export interface SessionStoreOptions {
+  /** How long a sign-in lasts (TOKEN_TTL). */
+  ttlMs: number;
+  /** Tells every instance to forget the callers it remembers (the live-update bus). */
+  bus: EventBus;
+  /** How long a checked caller is remembered at most (see CallerCache). */
+  cacheMs?: number;
+}
+
+/**
+ * The store the auth plugin checks every token against. Callers are remembered briefly; every
+ * successful write anywhere clears what every instance remembers, before the writer's answer leaves.
+ */
+export async function createSessionStore(db: Db, options: SessionStoreOptions): Promise<SessionStore> {
+  const cache = new CallerCache(options.cacheMs ?? 5000);
+  // The subscription ends with the bus, which app.ts closes with the server.
+  await options.bus.subscribe(CHANGED_CHANNEL, () => cache.clear());
   return {
-    resolve: (claims) => resolveCaller(db, claims),
-    open: (input) => openSession(db, { ...input, ttlMs }),
+    async resolve(claims) {
+      const now = new Date();
+      const known = cache.get(claims.sid, claims.tv, now);
+      if (known && known.id === claims.sub) return known;
+      const generation = cache.begin();
+      const found = await readCaller(db, claims, now);
+      if (!found) return null;
+      cache.set(generation, found.caller, claims.tv, found.sessionExpiresAt, now);
+      return found.caller;
+    },
+    open: (input) => openSession(db, { ...input, ttlMs: options.ttlMs }),
     renew: (sessionId, tokenVersion) => renewSession(db, sessionId, tokenVersion),
+    async changed() {
+      cache.clear();
+      await options.bus.publish(CHANGED_CHANNEL, '');
+    },
   };
 }
