@@ -10,8 +10,11 @@ import {
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
 import { errors } from '../../lib/errors';
+import { recordAudit, type AuditActor, type AuditRecord } from '../audit-log/service';
+import { accountTarget } from './audit';
 import { formatCsv } from './csv';
 import * as repo from './repo';
+import type { AccountRow } from './repo';
 import { toStudent } from './service';
 
 // The admin's actions on students (issue 3). Routes let only admins in; these functions also
@@ -39,28 +42,71 @@ async function liveStudent(db: Db, id: string): Promise<Student> {
   return toStudent(row);
 }
 
+/**
+ * Runs one admin change on a live student (never an admin) in a transaction, with its audit entry:
+ * `change` answers false when the student is not there (404, nothing written).
+ */
+async function changeStudent(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  find: (tx: Db) => Promise<AccountRow | undefined>,
+  change: (tx: Db, row: AccountRow) => Promise<boolean>,
+  record: (row: AccountRow) => Omit<AuditRecord, 'target'>,
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const row = await find(tx);
+    if (!row || !(await change(tx, row))) throw errors.notFound(SERVER_TEXT.studentNotFound);
+    await recordAudit(tx, actor, { target: accountTarget(row), ...record(row) });
+  });
+}
+
 /** Suspending ends the student's sessions at once; reactivating gives everything back. */
-export async function setState(db: Db, id: string, state: AccountState): Promise<Student> {
-  const changed = await repo.setStudentState(db, id, state, new Date().toISOString());
-  if (!changed) throw errors.notFound(SERVER_TEXT.studentNotFound);
+export async function setState(db: Db, actor: AuditActor, id: string, state: AccountState): Promise<Student> {
+  const now = new Date().toISOString();
+  await changeStudent(
+    db,
+    actor,
+    id,
+    (tx) => repo.findLiveStudent(tx, id),
+    (tx) => repo.setStudentState(tx, id, state, now),
+    (row) => ({
+      action: state === 'active' ? 'student.reactivate' : 'student.suspend',
+      summary: `${state === 'active' ? 'Reactivated' : 'Suspended'} ${row.name}`,
+      detail: { before: row.account_state, after: state },
+    }),
+  );
   return liveStudent(db, id);
 }
 
-export async function deleteStudent(db: Db, id: string): Promise<void> {
-  const deleted = await repo.softDeleteStudent(db, id, new Date().toISOString());
-  if (!deleted) throw errors.notFound(SERVER_TEXT.studentNotFound);
+export async function deleteStudent(db: Db, actor: AuditActor, id: string): Promise<void> {
+  const now = new Date().toISOString();
+  await changeStudent(
+    db,
+    actor,
+    id,
+    (tx) => repo.findLiveStudent(tx, id),
+    (tx) => repo.softDeleteStudent(tx, id, now),
+    (row) => ({ action: 'student.delete', summary: `Deleted ${row.name}`, detail: { email: row.email, regNo: row.reg_no } }),
+  );
 }
 
-export async function restoreStudent(db: Db, id: string): Promise<Student> {
-  let restored: boolean;
+export async function restoreStudent(db: Db, actor: AuditActor, id: string): Promise<Student> {
+  const now = new Date().toISOString();
   try {
-    restored = await repo.restoreStudent(db, id, new Date().toISOString());
+    await changeStudent(
+      db,
+      actor,
+      id,
+      (tx) => repo.findDeletedStudent(tx, id),
+      (tx) => repo.restoreStudent(tx, id, now),
+      (row) => ({ action: 'student.restore', summary: `Restored ${row.name}`, detail: { email: row.email, deletedAt: row.deleted_at } }),
+    );
   } catch (error) {
     // Someone registered with this e-mail after the deletion: the live e-mail index refuses.
     if (isUniqueViolation(error)) throw errors.conflict('email', SERVER_TEXT.restoreEmailTaken);
     throw error;
   }
-  if (!restored) throw errors.notFound(SERVER_TEXT.studentNotFound);
   return liveStudent(db, id);
 }
 
