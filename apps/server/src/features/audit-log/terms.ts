@@ -8,8 +8,11 @@ const MAX_TERM_LENGTH = 200;
 /** Words past this many in a search box are ignored; each is one more index lookup. */
 const MAX_SEARCH_WORDS = 5;
 
-/** Letters and digits in any script; what lies outside them at a word's ends is dropped. */
-const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+/**
+ * Letters, their marks (Sinhala and Tamil vowel signs are marks) and digits in any script; what
+ * lies outside them at a word's ends is dropped.
+ */
+const EDGE_PUNCTUATION = /^[^\p{L}\p{M}\p{N}]+|[^\p{L}\p{M}\p{N}]+$/gu;
 
 function words(text: string): string[] {
   return text

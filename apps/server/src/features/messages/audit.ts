@@ -1,6 +1,5 @@
 import type { Message } from '@academy/contract';
 import type { AuditTarget } from '../audit-log/service';
-import type { MessageRow } from './repo';
 
 // How a message reads in the audit log: the target is named by the start of its text.
 
