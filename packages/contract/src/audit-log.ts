@@ -75,6 +75,7 @@ export const AUDIT_TARGET_TYPES = [
   'student',
   'admin',
   'import',
+  'grant',
   'class',
   'folder',
   'file',
@@ -146,11 +147,18 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/**
+ * `total` counts the matches up to 1,000 past the page's first entry: when there are more,
+ * `totalIsExact` is false and the screen says 'more than'.
+ */
+export const auditPagingSchema = pagingSchema.extend({ totalIsExact: z.boolean() });
+export type AuditPaging = z.infer<typeof auditPagingSchema>;
+
 export const auditLogAnswerSchema = z.object({
   code: z.literal(OK),
   message: z.string(),
   data: z.array(auditEntrySchema),
-  paging: pagingSchema,
+  paging: auditPagingSchema,
 });
 export type AuditLogAnswer = z.infer<typeof auditLogAnswerSchema>;
 

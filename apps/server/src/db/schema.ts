@@ -217,9 +217,9 @@ export interface AuditLogTable {
 }
 
 export interface AuditLogTermsTable {
-  /** A lower-cased word of the entry's target, for the search. */
+  /** A lower-cased word a target was named by in some entry, for the search. */
   term: string;
-  entry_id: string;
+  target_id: string;
 }
 
 export interface AuditLogTables {

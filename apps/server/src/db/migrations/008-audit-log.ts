@@ -20,21 +20,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('detail', 'text', (c) => c.notNull())
     .addColumn('ip', 'text', (c) => c.notNull())
     .execute();
-  // One index per filter, each ending in the list order, so a page and its count are read from an
-  // index alone whichever filter leads (the date range rides on every one of them through `at`).
+  // One index per filter, each in the list order after it, so a page and its count are read from
+  // an index alone whichever filter leads (the date range rides on every one of them through `at`),
+  // each carrying the other filters' columns for when they are combined. Target ids are at most
+  // 200 characters (longer ones are stored hashed), so every index entry stays well inside
+  // PostgreSQL's limit.
   await db.schema.createIndex('audit_log_newest').on('audit_log').columns(['at', 'id']).execute();
-  await db.schema.createIndex('audit_log_by_action').on('audit_log').columns(['action', 'at', 'id']).execute();
-  await db.schema.createIndex('audit_log_by_actor').on('audit_log').columns(['actor_id', 'at', 'id']).execute();
-  await db.schema.createIndex('audit_log_by_target').on('audit_log').columns(['target_id', 'at', 'id']).execute();
+  await db.schema.createIndex('audit_log_by_action').on('audit_log').columns(['action', 'at', 'id', 'target_id', 'actor_id']).execute();
+  await db.schema.createIndex('audit_log_by_actor').on('audit_log').columns(['actor_id', 'at', 'id', 'target_id', 'action']).execute();
+  await db.schema.createIndex('audit_log_by_target').on('audit_log').columns(['target_id', 'at', 'id', 'action', 'actor_id']).execute();
 
-  // The search: each entry's words (the target's name, e-mail, regNo, id), lower-cased, one row
-  // each. A typed word finds the entries with a word starting with it through the primary key,
-  // where a LIKE over every entry's text would read the whole log on every keystroke.
+  // The search: the words of every target the log speaks of (a student's name, e-mail and regNo,
+  // a class, folder or file name, the target's id), lower-cased, one row per word and target, kept
+  // across renames. A typed word finds the targets with a word starting with it through the primary
+  // key, and their entries through the target index: a LIKE over every entry's text would read the
+  // whole log on every keystroke, and words per entry would repeat a busy student's name thousands
+  // of times.
   await db.schema
     .createTable('audit_log_terms')
     .addColumn('term', 'text', (c) => c.notNull())
-    .addColumn('entry_id', 'text', (c) => c.notNull().references('audit_log.id').onDelete('cascade'))
-    .addPrimaryKeyConstraint('audit_log_terms_pk', ['term', 'entry_id'])
+    .addColumn('target_id', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('audit_log_terms_pk', ['term', 'target_id'])
     .execute();
 }
 

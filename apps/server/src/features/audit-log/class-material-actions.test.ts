@@ -47,10 +47,9 @@ describe('audit entries of the class material actions', () => {
     expect(deleted).toMatchObject({ action: 'class.delete', target: { type: 'class', id, label: `${name} AL` } });
   });
 
-  it('give by e-mail, give to a batch, revoke: one entry each, on the class, naming who', async () => {
+  it('give by e-mail, give to a batch, revoke: one entry each, naming the class and who', async () => {
     const admin = await signInAdmin(t.app);
     const folder = await createClass(t.app, admin.headers);
-    const id = await classId(folder.name);
     const email = `waiting.${crypto.randomUUID().slice(0, 6)}@example.lk`;
     let grant: Grant | undefined;
     const byEmail = await oneEntryBy(t.app, admin, async () => {
@@ -60,7 +59,7 @@ describe('audit entries of the class material actions', () => {
     });
     expect(byEmail).toMatchObject({
       action: 'access.grant',
-      target: { type: 'class', id, label: folder.name },
+      target: { type: 'grant', id: grant?.id, label: `${folder.name}: ${email}` },
       summary: `Gave ${folder.name} to ${email} until 2099-12-31`,
       detail: { grantId: grant?.id, email, batch: null, classType: null },
     });
@@ -68,12 +67,12 @@ describe('audit entries of the class material actions', () => {
     const byBatch = await oneEntryBy(t.app, admin, async () => {
       expect((await post(BATCH, admin.headers, { className: folder.name, batch: '2026', classType: 'Theory' })).statusCode).toBe(200);
     });
-    expect(byBatch).toMatchObject({ action: 'access.grant', summary: `Gave ${folder.name} to batch 2026 Theory`, detail: { batch: '2026', classType: 'Theory', email: null } });
+    expect(byBatch).toMatchObject({ action: 'access.grant', target: { type: 'grant', label: `${folder.name}: batch 2026 Theory` }, summary: `Gave ${folder.name} to batch 2026 Theory`, detail: { batch: '2026', classType: 'Theory', email: null } });
 
     const revoked = await oneEntryBy(t.app, admin, async () => {
       expect((await t.app.inject({ method: 'DELETE', url: `/api/folders/access/${grant?.id}`, headers: admin.headers })).statusCode).toBe(200);
     });
-    expect(revoked).toMatchObject({ action: 'access.revoke', target: { type: 'class', id }, summary: `Revoked ${folder.name} from ${email}`, detail: { grantId: grant?.id } });
+    expect(revoked).toMatchObject({ action: 'access.revoke', target: { type: 'grant', id: grant?.id }, summary: `Revoked ${folder.name} from ${email}`, detail: { grantId: grant?.id } });
   });
 
   it('folders and files: create, upload, rename and delete are one entry each, named with their class', async () => {

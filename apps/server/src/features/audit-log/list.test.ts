@@ -6,6 +6,7 @@ import { readLimit, writeLimit } from '../sessions/service';
 import { setState } from '../students/admin-service';
 import { ensureAdmin } from '../students/service';
 import * as repo from './repo';
+import { recordAudit } from './service';
 import { termsOf } from './terms';
 import { auditLog, auditLogUrl, signInAdmin } from './test-helpers';
 
@@ -76,7 +77,7 @@ describe('GET audit-log/entries', () => {
     const newestFirst = [...ids].reverse();
     const admin = await signInAdmin(t.app);
     const first = await auditLog(t.app, admin.headers, { adminId: SEEDED_BY, pageSize: 10 });
-    expect(first.paging).toEqual({ page: 1, pageSize: 10, total: 23 });
+    expect(first.paging).toEqual({ page: 1, pageSize: 10, total: 23, totalIsExact: true });
     expect(first.data.map((entry) => entry.id)).toEqual(newestFirst.slice(0, 10));
     expect(first.data[0]).toMatchObject({ admin: { id: SEEDED_BY, name: 'Seeded Admin', email: 'seeded@academy.test' }, ip: '10.1.2.3', detail: {} });
     const third = await auditLog(t.app, admin.headers, { adminId: SEEDED_BY, pageSize: 10, page: 3 });
@@ -123,6 +124,27 @@ describe('GET audit-log/entries', () => {
     expect(await seededIds({ search: '%' })).toHaveLength(await seededIds({}).then((ids) => ids.length));
   });
 
+  it("finds a target by every name it had, and finds thousands of targets as well as a few", async () => {
+    const target = crypto.randomUUID();
+    const [before, after] = await seed([
+      { at: '2025-03-02T10:00:00.000Z', label: 'Hiruni Bandara', targetId: target },
+      { at: '2025-03-02T10:01:00.000Z', label: 'Hiruni Herath', targetId: target },
+    ]);
+    expect(await seededIds({ search: 'bandara' })).toEqual([after, before]);
+
+    // More targets than the search hands over as a list: the query takes the words as a subquery.
+    const many = await seed(Array.from({ length: 2001 }, (_, i) => ({ at: new Date(Date.parse('2024-01-01T00:00:00Z') + i * 1000).toISOString(), label: `Crowd Member ${i}` })));
+    const admin = await signInAdmin(t.app);
+    const crowd = await auditLog(t.app, admin.headers, { search: 'crowd', pageSize: 5, page: 2 });
+    expect(crowd.data.map((entry) => entry.id)).toEqual([...many].reverse().slice(5, 10));
+    // Counted to 1,000 past the page's first entry; exactly once the page is near the end.
+    expect(crowd.paging).toMatchObject({ total: 1005, totalIsExact: false });
+    const last = await auditLog(t.app, admin.headers, { search: 'crowd', pageSize: 5, page: 400 });
+    expect(last.paging).toMatchObject({ total: 2001, totalIsExact: true });
+    expect(last.data.map((entry) => entry.id)).toEqual([...many].reverse().slice(1995, 2000));
+    expect((await auditLog(t.app, admin.headers, { search: 'crowd member 1999' })).data.map((entry) => entry.id)).toEqual([many[1999]]);
+  });
+
   it('counts days in Sri Lanka time, both ends included', async () => {
     // 18:30 UTC is midnight in Sri Lanka (+05:30).
     const [lastOfFirst, firstOfSecond, endOfThird] = await seed([
@@ -135,6 +157,20 @@ describe('GET audit-log/entries', () => {
     expect(await seededIds({ from: '2025-04-02' })).toEqual(expect.arrayContaining([endOfThird, firstOfSecond]));
     expect(await seededIds({ from: '2025-04-02' })).not.toContain(lastOfFirst);
     expect(await seededIds({ to: '2025-04-01', from: '2025-03-31' })).toEqual([lastOfFirst]);
+  });
+
+  it('keeps a very long target id as its hash, and finds it by the id it was given', async () => {
+    const admin = await signInAdmin(t.app);
+    const longId = `folder/${'deep/'.repeat(100)}notes.pdf`;
+    await recordAudit(t.database.db, { id: admin.login.studentId, ip: '10.9.9.9' }, {
+      action: 'file.delete',
+      target: { type: 'file', id: longId, label: 'notes.pdf' },
+      summary: 'Deleted notes.pdf from History',
+    });
+    const found = await auditLog(t.app, admin.headers, { targetId: longId });
+    expect(found.data.map((entry) => [entry.summary, entry.ip])).toEqual([['Deleted notes.pdf from History', '10.9.9.9']]);
+    expect(found.data[0]?.target.id).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect((await auditLog(t.app, admin.headers, { targetId: found.data[0]?.target.id ?? '' })).paging.total).toBe(1);
   });
 
   it.each([

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { AuditAction, AuditAdmin, AuditEntry, AuditLogFilter, AuditTargetType, Paging } from '@academy/contract';
+import type { AuditAction, AuditAdmin, AuditEntry, AuditLogFilter, AuditPaging, AuditTargetType } from '@academy/contract';
 import type { Db } from '../../db/database';
 import { strictlyIncreasingNow } from '../../lib/monotonic-time';
 import { currentAccount } from '../../plugins/auth';
@@ -41,6 +42,14 @@ export function actorOf(request: FastifyRequest): AuditActor {
   return { id: currentAccount(request).id, ip: request.ip };
 }
 
+/** Longer target ids (a deep path in the built-in store) are kept as their hash: index entries stay small. */
+const MAX_STORED_TARGET_ID = 200;
+
+/** A target's id as the log keeps it; a filter by target id goes through the same. */
+function storedTargetId(id: string): string {
+  return id.length <= MAX_STORED_TARGET_ID ? id : `sha256:${createHash('sha256').update(id).digest('hex')}`;
+}
+
 /**
  * Writes one entry. `db` is the change's own transaction where there is one; on its own, the entry
  * and its search words are written in a transaction of their own. Fails (and so rolls the change
@@ -51,6 +60,7 @@ export async function recordAudit(db: Db, actor: AuditActor, record: AuditRecord
     const admin = await repo.findActor(tx, actor.id);
     if (!admin) throw new Error(`audit log: the acting account ${actor.id} does not exist`);
     const { target } = record;
+    const targetId = storedTargetId(target.id);
     const row: repo.EntryRow = {
       id: crypto.randomUUID(),
       at: strictlyIncreasingNow(),
@@ -59,13 +69,13 @@ export async function recordAudit(db: Db, actor: AuditActor, record: AuditRecord
       actor_email: admin.email,
       action: record.action,
       target_type: target.type,
-      target_id: target.id,
+      target_id: targetId,
       target_label: target.label,
       summary: record.summary,
       detail: JSON.stringify(safeDetail(record.detail ?? {})),
       ip: actor.ip,
     };
-    await repo.insertEntry(tx, row, termsOf([target.id, target.label, ...(target.keywords ?? []).flatMap((word) => word ?? [])]));
+    await repo.insertEntry(tx, row, termsOf([targetId, target.label, ...(target.keywords ?? []).flatMap((word) => word ?? [])]));
   };
   if (db.isTransaction) await write(db);
   else await db.transaction().execute(write);
@@ -106,17 +116,17 @@ function toEntry(row: repo.EntryRow): AuditEntry {
   };
 }
 
-export async function listEntries(db: Db, query: AuditLogFilter): Promise<{ data: AuditEntry[]; paging: Paging }> {
+export async function listEntries(db: Db, query: AuditLogFilter): Promise<{ data: AuditEntry[]; paging: AuditPaging }> {
   const filter: repo.EntryFilter = {
     action: query.action,
     actorId: query.adminId || undefined,
-    targetId: query.targetId || undefined,
+    targetId: query.targetId ? storedTargetId(query.targetId) : undefined,
     fromAt: query.from ? dayStart(query.from) : undefined,
     beforeAt: query.to ? new Date(Date.parse(dayStart(query.to)) + DAY_MS).toISOString() : undefined,
     termRanges: query.search ? searchRanges(query.search) : [],
   };
-  const { rows, total } = await repo.listEntries(db, filter, query);
-  return { data: rows.map(toEntry), paging: { page: query.page, pageSize: query.pageSize, total } };
+  const { rows, total, totalIsExact } = await repo.listEntries(db, filter, query);
+  return { data: rows.map(toEntry), paging: { page: query.page, pageSize: query.pageSize, total, totalIsExact } };
 }
 
 export function listAdmins(db: Db): Promise<AuditAdmin[]> {

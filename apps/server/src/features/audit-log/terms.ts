@@ -22,10 +22,13 @@ function words(text: string): string[] {
     .filter((word) => word.length > 0);
 }
 
-/** The distinct terms stored for an entry. */
+/** The distinct terms stored for a target. */
 export function termsOf(texts: string[]): string[] {
   return [...new Set(texts.flatMap(words))];
 }
+
+/** A typed word of one character would find nearly every target; it is left out of the search. */
+const MIN_SEARCH_WORD_LENGTH = 2;
 
 /**
  * The stored terms starting with a typed word lie in [word, next): `next` is the word with its last
@@ -35,6 +38,7 @@ export function termsOf(texts: string[]): string[] {
  */
 export function searchRanges(search: string): [string, string][] {
   return termsOf([search])
+    .filter((word) => [...word].length >= MIN_SEARCH_WORD_LENGTH)
     .slice(0, MAX_SEARCH_WORDS)
     .map((word) => {
       const chars = [...word];

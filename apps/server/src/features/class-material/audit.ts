@@ -5,7 +5,7 @@ import type { ClassRow, GrantRow } from './repo';
 
 // How class material's changes read in the audit log. A class is named by its row's id, which a
 // rename keeps (the built-in store's folder id changes with the name), so one class's whole story
-// (created, given, renamed, deleted) shares one target id.
+// (created, renamed, deleted) shares one target id; a grant is a target of its own.
 
 export function classTarget(row: Pick<ClassRow, 'id' | 'name'>): AuditTarget {
   return { type: 'class', id: row.id, label: row.name };
@@ -25,9 +25,9 @@ export function granteeOf(grant: Pick<GrantRow, 'email_key' | 'batch' | 'class_t
   return grant.email_key ?? `batch ${grant.batch ?? ''} ${grant.class_type ?? ''}`;
 }
 
-/** A grant is recorded against its class, with the e-mail it is for among the search words. */
-export function grantTarget(grant: Pick<GrantRow, 'class_id' | 'class_name' | 'email_key'>): AuditTarget {
-  return { type: 'class', id: grant.class_id, label: grant.class_name, keywords: [grant.email_key] };
+/** A grant, found again by its class's name and by the e-mail it is for. */
+export function grantTarget(grant: Pick<GrantRow, 'id' | 'class_name' | 'email_key' | 'batch' | 'class_type'>): AuditTarget {
+  return { type: 'grant', id: grant.id, label: `${grant.class_name}: ${granteeOf(grant)}` };
 }
 
 export function grantDetail(grant: Pick<GrantRow, 'id' | 'email_key' | 'batch' | 'class_type' | 'ends_at'>): Record<string, unknown> {
