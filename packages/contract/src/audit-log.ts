@@ -86,6 +86,21 @@ export const AUDIT_TARGET_TYPES = [
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
+/** How the screen names each kind of target. */
+export const AUDIT_TARGET_LABELS: Record<AuditTargetType, string> = {
+  student: 'Student',
+  admin: 'Admin',
+  import: 'CSV import',
+  grant: 'Class access',
+  class: 'Class',
+  folder: 'Folder',
+  file: 'File',
+  message: 'Message',
+  banners: 'Banners',
+  setting: 'Setting',
+  session: 'Session',
+};
+
 /** The academy's clock: the screen shows times and the date filter counts days in Sri Lanka. */
 export const ACADEMY_TIME_ZONE = 'Asia/Colombo';
 
@@ -171,23 +186,28 @@ export const AUDIT_LOG_TEXT = {
   title: 'Audit Log',
   subtitle: 'Every change an administrator made, newest first. Times are Sri Lanka time.',
   tableLabel: 'Audit entries',
+  search: 'Search',
+  searchPlaceholder: 'Student, e-mail, class, file or id',
   action: 'Action',
   anyAction: 'All actions',
   admin: 'Admin',
   anyAdmin: 'All admins',
-  search: 'Search',
-  searchPlaceholder: 'Student, e-mail, class, file or id',
   from: 'From',
   to: 'To',
+  target: 'Target',
+  onlyThisTarget: 'Show only entries about',
   clearFilters: 'Clear filters',
   columnTime: 'Time',
   columnAdmin: 'Admin',
   columnAction: 'Action',
   columnTarget: 'Target',
   columnSummary: 'Summary',
+  details: 'Details',
   showDetails: 'Show details',
   hideDetails: 'Hide details',
   fromAddress: 'from',
+  moreThan: 'more than',
   empty: 'No audit entries match these filters.',
-  loadFailed: 'The audit log could not be loaded. Try again.',
+  loadFailed: 'The audit log could not be loaded.',
+  retry: 'Try again',
 } as const;
