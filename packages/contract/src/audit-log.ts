@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { OK } from './api';
-import { pagingSchema } from './students';
+import { dataAnswer } from './api';
+import { pagingSchema, STUDENT_DEFAULT_PAGE_SIZE, STUDENT_PAGE_SIZES, studentListQuerySchema } from './students';
 
 // The audit log (issue 8): every admin action, with who did it (as they were named then), what it
 // touched, what changed, when and from which address. Only admins read it.
@@ -104,8 +104,8 @@ export const AUDIT_TARGET_LABELS: Record<AuditTargetType, string> = {
 /** The academy's clock: the screen shows times and the date filter counts days in Sri Lanka. */
 export const ACADEMY_TIME_ZONE = 'Asia/Colombo';
 
-export const AUDIT_PAGE_SIZES = [10, 25, 50, 100] as const;
-export const AUDIT_DEFAULT_PAGE_SIZE = 25;
+export const AUDIT_PAGE_SIZES = STUDENT_PAGE_SIZES;
+export const AUDIT_DEFAULT_PAGE_SIZE = STUDENT_DEFAULT_PAGE_SIZE;
 export const AUDIT_SEARCH_MAX_LENGTH = 100;
 
 const daySchema = z.iso.date({ error: 'must be a date like 2026-06-30' }).optional();
@@ -123,13 +123,9 @@ export const auditLogQuerySchema = z
     search: z.string().trim().max(AUDIT_SEARCH_MAX_LENGTH, { error: 'is too long' }).optional(),
     from: daySchema,
     to: daySchema,
-    page: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be 1 or more' }).default(1),
-    pageSize: z.coerce
-      .number({ error: 'must be a number' })
-      .int({ error: 'must be a whole number' })
-      .min(1, { error: 'must be 1 or more' })
-      .max(100, { error: 'must be at most 100' })
-      .default(AUDIT_DEFAULT_PAGE_SIZE),
+    // Paged as the Student List is: pages from 1, 1 to 100 entries, 25 unless asked.
+    page: studentListQuerySchema.shape.page,
+    pageSize: studentListQuerySchema.shape.pageSize,
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { error: 'must not be before from', path: ['to'] });
 export type AuditLogFilter = z.output<typeof auditLogQuerySchema>;
@@ -169,17 +165,12 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditPagingSchema = pagingSchema.extend({ totalIsExact: z.boolean() });
 export type AuditPaging = z.infer<typeof auditPagingSchema>;
 
-export const auditLogAnswerSchema = z.object({
-  code: z.literal(OK),
-  message: z.string(),
-  data: z.array(auditEntrySchema),
-  paging: auditPagingSchema,
-});
+export const auditLogAnswerSchema = dataAnswer(z.array(auditEntrySchema)).extend({ paging: auditPagingSchema });
 export type AuditLogAnswer = z.infer<typeof auditLogAnswerSchema>;
 
 export const auditAdminSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export type AuditAdmin = z.infer<typeof auditAdminSchema>;
-export const auditAdminsAnswerSchema = z.object({ code: z.literal(OK), message: z.string(), data: z.array(auditAdminSchema) });
+export const auditAdminsAnswerSchema = dataAnswer(z.array(auditAdminSchema));
 
 export const AUDIT_LOG_TEXT = {
   navLabel: 'Audit Log',

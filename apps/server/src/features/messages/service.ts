@@ -19,7 +19,7 @@ import type { SessionAccount } from '../../plugins/auth';
 import { changeDetail, recordAudit, type AuditActor } from '../audit-log/service';
 import type { FeedPages } from './feed-pages';
 import type { LiveFeed } from './live-feed';
-import { audienceText, EDITABLE_FIELDS, messageTarget } from './audit';
+import { EDITABLE_FIELDS, messageRecord } from './audit';
 import * as repo from './repo';
 import type { MessageRow } from './repo';
 import type { ServedFeeds } from './served-feeds';
@@ -69,12 +69,8 @@ export async function sendMessage({ db, live }: MessagesDeps, actor: AuditActor,
   const message = await db.transaction().execute(async (tx) => {
     const row = await repo.insertMessage(tx, { id: crypto.randomUUID(), author_id: actor.id, created_at: now, ...storedFields(input, now) });
     const sent = toMessage(row);
-    await recordAudit(tx, actor, {
-      action: 'message.send',
-      target: messageTarget(sent),
-      summary: `Sent a message to ${audienceText(sent)}`,
-      detail: { message: sent.message, link: sent.link, batch: sent.batch, region: sent.region, classType: sent.classType },
-    });
+    const detail = { message: sent.message, link: sent.link, batch: sent.batch, region: sent.region, classType: sent.classType };
+    await recordAudit(tx, actor, messageRecord('message.send', 'Sent', sent, detail));
     return sent;
   });
   await live.publish({ type: 'created', message, authorId: actor.id });
@@ -87,12 +83,7 @@ export async function updateMessage({ db, live }: MessagesDeps, actor: AuditActo
     const row = before && (await repo.updateMessage(tx, id, storedFields(input, new Date().toISOString())));
     if (!before || !row) throw errors.notFound(MESSAGES_TEXT.notFound);
     const after = toMessage(row);
-    await recordAudit(tx, actor, {
-      action: 'message.edit',
-      target: messageTarget(after),
-      summary: `Edited a message to ${audienceText(after)}`,
-      detail: changeDetail(EDITABLE_FIELDS, toMessage(before), after),
-    });
+    await recordAudit(tx, actor, messageRecord('message.edit', 'Edited', after, changeDetail(EDITABLE_FIELDS, toMessage(before), after)));
     return { message: after, authorId: row.author_id };
   });
   await live.publish({ type: 'updated', message, authorId });
@@ -104,12 +95,7 @@ export async function deleteMessage({ db, live }: MessagesDeps, actor: AuditActo
     const row = await repo.findMessage(tx, id);
     if (!row || !(await repo.deleteMessage(tx, id))) throw errors.notFound(MESSAGES_TEXT.notFound);
     const gone = toMessage(row);
-    await recordAudit(tx, actor, {
-      action: 'message.delete',
-      target: messageTarget(gone),
-      summary: `Deleted a message to ${audienceText(gone)}`,
-      detail: { message: gone.message, sentAt: gone.createdAt },
-    });
+    await recordAudit(tx, actor, messageRecord('message.delete', 'Deleted', gone, { message: gone.message, sentAt: gone.createdAt }));
   });
   await live.publish({ type: 'deleted', id });
 }

@@ -42,66 +42,52 @@ async function liveStudent(db: Db, id: string): Promise<Student> {
   return toStudent(row);
 }
 
-/**
- * Runs one admin change on a live student (never an admin) in a transaction, with its audit entry:
- * `change` answers false when the student is not there (404, nothing written).
- */
-async function changeStudent(
-  db: Db,
-  actor: AuditActor,
-  id: string,
-  find: (tx: Db) => Promise<AccountRow | undefined>,
-  change: (tx: Db, row: AccountRow) => Promise<boolean>,
-  record: (row: AccountRow) => Omit<AuditRecord, 'target'>,
-): Promise<void> {
+interface StudentChange {
+  /** The student as they are before the change; a live one unless said otherwise. */
+  find?: (tx: Db, id: string) => Promise<AccountRow | undefined>;
+  /** Answers false when nothing matched (404, nothing written). */
+  change: (tx: Db, id: string, now: string) => Promise<boolean>;
+  record: (row: AccountRow) => Omit<AuditRecord, 'target'>;
+}
+
+/** One admin change on a student (never an admin), in a transaction with its audit entry. */
+async function changeStudent(db: Db, actor: AuditActor, id: string, { find = repo.findLiveStudent, change, record }: StudentChange): Promise<void> {
+  const now = new Date().toISOString();
   await db.transaction().execute(async (tx) => {
-    const row = await find(tx);
-    if (!row || !(await change(tx, row))) throw errors.notFound(SERVER_TEXT.studentNotFound);
+    const row = await find(tx, id);
+    if (!row || !(await change(tx, id, now))) throw errors.notFound(SERVER_TEXT.studentNotFound);
     await recordAudit(tx, actor, { target: accountTarget(row), ...record(row) });
   });
 }
 
 /** Suspending ends the student's sessions at once; reactivating gives everything back. */
 export async function setState(db: Db, actor: AuditActor, id: string, state: AccountState): Promise<Student> {
-  const now = new Date().toISOString();
-  await changeStudent(
-    db,
-    actor,
-    id,
-    (tx) => repo.findLiveStudent(tx, id),
-    (tx) => repo.setStudentState(tx, id, state, now),
-    (row) => ({
-      action: state === 'active' ? 'student.reactivate' : 'student.suspend',
-      summary: `${state === 'active' ? 'Reactivated' : 'Suspended'} ${row.name}`,
+  const reactivating = state === 'active';
+  await changeStudent(db, actor, id, {
+    change: (tx, _id, now) => repo.setStudentState(tx, id, state, now),
+    record: (row) => ({
+      action: reactivating ? 'student.reactivate' : 'student.suspend',
+      summary: `${reactivating ? 'Reactivated' : 'Suspended'} ${row.name}`,
       detail: { before: row.account_state, after: state },
     }),
-  );
+  });
   return liveStudent(db, id);
 }
 
 export async function deleteStudent(db: Db, actor: AuditActor, id: string): Promise<void> {
-  const now = new Date().toISOString();
-  await changeStudent(
-    db,
-    actor,
-    id,
-    (tx) => repo.findLiveStudent(tx, id),
-    (tx) => repo.softDeleteStudent(tx, id, now),
-    (row) => ({ action: 'student.delete', summary: `Deleted ${row.name}`, detail: { email: row.email, regNo: row.reg_no } }),
-  );
+  await changeStudent(db, actor, id, {
+    change: repo.softDeleteStudent,
+    record: (row) => ({ action: 'student.delete', summary: `Deleted ${row.name}`, detail: { email: row.email, regNo: row.reg_no } }),
+  });
 }
 
 export async function restoreStudent(db: Db, actor: AuditActor, id: string): Promise<Student> {
-  const now = new Date().toISOString();
   try {
-    await changeStudent(
-      db,
-      actor,
-      id,
-      (tx) => repo.findDeletedStudent(tx, id),
-      (tx) => repo.restoreStudent(tx, id, now),
-      (row) => ({ action: 'student.restore', summary: `Restored ${row.name}`, detail: { email: row.email, deletedAt: row.deleted_at } }),
-    );
+    await changeStudent(db, actor, id, {
+      find: repo.findDeletedStudent,
+      change: repo.restoreStudent,
+      record: (row) => ({ action: 'student.restore', summary: `Restored ${row.name}`, detail: { email: row.email, deletedAt: row.deleted_at } }),
+    });
   } catch (error) {
     // Someone registered with this e-mail after the deletion: the live e-mail index refuses.
     if (isUniqueViolation(error)) throw errors.conflict('email', SERVER_TEXT.restoreEmailTaken);

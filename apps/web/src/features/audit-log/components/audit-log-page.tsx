@@ -10,27 +10,19 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { EmptyTableRow } from '../../../components/empty-table-row';
+import { ListPagination } from '../../../components/list-pagination';
+import { tableAsCards } from '../../../components/table-as-cards';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAuditLogQuery } from '../api/get-audit-log';
 import { AuditEntryRow, AUDIT_COLUMNS } from './audit-entry-row';
 import { AuditFilters, NO_AUDIT_FILTERS, type AuditFilterValues } from './audit-filters';
 
-/**
- * On a phone each entry reads as a card (labelled values in two columns, the summary across)
- * instead of a table to scroll sideways, as the Student List does; wider screens get the table.
- */
-const PHONE_CARDS = {
-  '& thead': { display: 'none' },
-  '& tbody tr': { display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2, rowGap: 1, py: 1.5, px: 2, borderBottom: 1, borderColor: 'divider' },
-  '& tbody tr.audit-details': { pt: 0, mt: -1 },
-  '& tbody td': { display: 'block', border: 0, p: 0, minWidth: 0, maxWidth: 'none' },
-  '& tbody td[data-label]::before': { content: 'attr(data-label)', display: 'block', fontSize: '0.75rem', color: 'text.secondary' },
-  '& tbody td.audit-summary, & tbody td[colspan]': { gridColumn: '1 / -1' },
-} as const;
+/** On a phone each entry is a card, the summary across it, as the Student List does; a row's details join it. */
+const TABLE_SX = tableAsCards('.audit-summary', { '& tbody tr.audit-details': { pt: 0, mt: -1 } });
 
 const SKELETON_ROWS = 5;
 
@@ -87,7 +79,7 @@ export function AuditLogPage() {
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         {log.isFetching && !firstLoad ? <LinearProgress aria-label="Loading" /> : <Box sx={{ height: 4 }} />}
         <TableContainer>
-          <Table size="small" aria-label={AUDIT_LOG_TEXT.tableLabel} aria-busy={log.isFetching} sx={{ '@media (max-width: 899.95px)': PHONE_CARDS }}>
+          <Table size="small" aria-label={AUDIT_LOG_TEXT.tableLabel} aria-busy={log.isFetching} sx={TABLE_SX}>
             <TableHead>
               <TableRow>
                 {AUDIT_COLUMNS.map((column) => (
@@ -112,28 +104,18 @@ export function AuditLogPage() {
                 <AuditEntryRow key={entry.id} entry={entry} onTarget={(target) => changeFilters({ ...filters, target })} />
               ))}
               {!firstLoad && !log.isError && rows.length === 0 && !log.isFetching && (
-                <TableRow>
-                  <TableCell colSpan={AUDIT_COLUMNS.length} sx={{ textAlign: 'center', py: 4, color: 'text.secondary' }}>
-                    {AUDIT_LOG_TEXT.empty}
-                  </TableCell>
-                </TableRow>
+                <EmptyTableRow columns={AUDIT_COLUMNS.length} text={AUDIT_LOG_TEXT.empty} />
               )}
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
+        <ListPagination
           count={paging?.total ?? 0}
           page={page}
-          onPageChange={(_, next) => setPage(next)}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[...AUDIT_PAGE_SIZES]}
-          onRowsPerPageChange={(event) => {
-            setPageSize(Number(event.target.value));
-            setPage(0);
-          }}
-          // On a phone the rows-per-page choice and the page arrows wrap instead of running off the card.
-          sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pl: { xs: 1, sm: 2 } } }}
+          pageSize={pageSize}
+          pageSizes={AUDIT_PAGE_SIZES}
+          onPage={setPage}
+          onPageSize={setPageSize}
           labelDisplayedRows={({ from, to, count }) =>
             `${from}–${to} of ${paging?.totalIsExact === false ? `${AUDIT_LOG_TEXT.moreThan} ${count}` : count}`
           }
