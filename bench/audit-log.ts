@@ -9,12 +9,13 @@
 // Settings: BENCH_ENTRIES (100000), BENCH_REQUESTS per scenario (300).
 // Exits 1 when a scenario misses the goal, so it can gate a release.
 import type { ChildProcess } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { sql } from 'kysely';
 import { AUDIT_ACTIONS, AUDIT_LOG_PATHS } from '@academy/contract';
 import { createDatabase, migrateToLatest, type Db } from '../apps/server/src/db/database';
 import type { AuditLogTable } from '../apps/server/src/db/schema';
 import { termsOf } from '../apps/server/src/features/audit-log/terms';
-import { benchDatabase, percentile, startBenchServer, stopServer } from './support';
+import { benchDatabase, percentile, startBenchServer, stopServer, type BenchDatabase } from './support';
 
 const GOAL_P95_MS = 50;
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
@@ -85,6 +86,19 @@ async function seed(db: Db): Promise<void> {
   });
 }
 
+/** What the log takes on disk, tables and indexes (on SQLite, the whole file). */
+async function sizeMb(db: Db, target: BenchDatabase['target']): Promise<string> {
+  let bytes: number;
+  if (target.kind === 'sqlite') {
+    await sql`pragma wal_checkpoint(truncate)`.execute(db);
+    bytes = statSync(target.file).size;
+  } else {
+    const { rows } = await sql<{ bytes: string }>`select pg_total_relation_size('audit_log') + pg_total_relation_size('audit_log_terms') as bytes`.execute(db);
+    bytes = Number(rows[0]?.bytes ?? 0);
+  }
+  return (bytes / 1024 / 1024).toFixed(0);
+}
+
 /** Answer times of one request after another, and how many entries the filter found ('+': at least). */
 async function measure(url: string, headers: Record<string, string>) {
   const times: number[] = [];
@@ -121,7 +135,7 @@ async function main(): Promise<void> {
     // bulk load: statistics for the planner and, on PostgreSQL, the visibility map for index-only scans.
     if (target.kind === 'postgres') await sql`vacuum analyze`.execute(db);
     else await sql`analyze`.execute(db);
-    console.log(`Seeded ${ENTRIES} audit entries into ${target.kind} in ${Date.now() - started} ms`);
+    console.log(`Seeded ${ENTRIES} audit entries into ${target.kind} in ${Date.now() - started} ms: ${await sizeMb(db, target)} MB`);
     await db.destroy();
 
     const launched = await startBenchServer(database, ADMIN);
