@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDatabase, migrateToLatest, type Db } from './db/database';
+import { auditLogRoutes } from './features/audit-log/routes';
 import { BannerImageStore } from './features/banners/banner-images';
 import { bannersHeadHtml } from './features/banners/login-page-head';
 import { bannersRoutes } from './features/banners/routes';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(passwordResetRoutes, { db, mailer, secret: config.jwtSecret, branding: config.branding });
       await api.register(classMaterialRoutes, { db, files: config.files, secret: config.jwtSecret });
       await api.register(messagesRoutes, { db, bus, stream: config.stream });
+      await api.register(auditLogRoutes, { db });
     },
     { prefix: '/api' },
   );

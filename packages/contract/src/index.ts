@@ -1,4 +1,5 @@
 export * from './api';
+export * from './audit-log';
 export * from './banners';
 export * from './banners-schemas';
 export * from './branding';

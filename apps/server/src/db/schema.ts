@@ -198,5 +198,34 @@ export interface MessagesTables {
   message_reads: MessageReadsTable;
 }
 
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  /** The acting admin, and their name and e-mail as they were when they acted. */
+  actor_id: string;
+  actor_name: string;
+  actor_email: string;
+  /** One of the contract's AUDIT_ACTIONS. */
+  action: string;
+  target_type: string;
+  target_id: string;
+  target_label: string;
+  summary: string;
+  /** JSON object of what changed. */
+  detail: string;
+  ip: string;
+}
+
+export interface AuditLogTermsTable {
+  /** A lower-cased word a target was named by in some entry, for the search. */
+  term: string;
+  target_id: string;
+}
+
+export interface AuditLogTables {
+  audit_log: AuditLogTable;
+  audit_log_terms: AuditLogTermsTable;
+}
+
 /** Every table. A feature declares its tables in its own interface and adds it here. */
-export interface Database extends AccountsTables, PasswordResetTables, ClassMaterialTables, MessagesTables, BannersTables, SessionsTables {}
+export interface Database extends AccountsTables, PasswordResetTables, ClassMaterialTables, MessagesTables, BannersTables, SessionsTables, AuditLogTables {}

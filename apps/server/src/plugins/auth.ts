@@ -2,7 +2,7 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVER_TEXT } from '@academy/contract';
-import { errors } from '../lib/errors';
+import { AppError, errors } from '../lib/errors';
 
 /** Who is calling, as the database says now, not as the token said when it was issued. */
 export interface SessionAccount {
@@ -79,6 +79,11 @@ declare module 'fastify' {
     openSession: (account: SignedInAccount, request: FastifyRequest) => Promise<string>;
     /** A fresh token for the caller's own session at a new token version. */
     renewSession: (request: FastifyRequest, tokenVersion: number) => Promise<string>;
+    /**
+     * On a public route, the caller when the request carries a current token, else null: never a
+     * refusal. Sets `request.account` as the access checks do.
+     */
+    identifyCaller: (request: FastifyRequest) => Promise<SessionAccount | null>;
   }
 }
 
@@ -120,6 +125,18 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     if (!caller) throw errors.unauthorized(SERVER_TEXT.sessionEnded);
     request.account = caller;
   }
+
+  app.decorate('identifyCaller', async (request: FastifyRequest) => {
+    if (!request.headers.authorization) return null;
+    try {
+      await authenticate(request);
+    } catch (error) {
+      // A missing or ended session is simply no caller; anything else (the database down) is real.
+      if (error instanceof AppError && error.status === 401) return null;
+      throw error;
+    }
+    return request.account;
+  });
 
   async function requireAdmin(request: FastifyRequest): Promise<void> {
     await authenticate(request);

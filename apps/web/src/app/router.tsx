@@ -32,6 +32,7 @@ const StudentAccessPanel = lazy(() =>
 const MessagesFeedPage = lazy(() =>
   import('../features/messages/components/messages-feed-page').then((m) => ({ default: m.MessagesFeedPage })),
 );
+const AuditLogPage = lazy(() => import('../features/audit-log/components/audit-log-page').then((m) => ({ default: m.AuditLogPage })));
 const UnderDevelopmentPage = lazy(() =>
   import('../components/under-development-page').then((m) => ({ default: m.UnderDevelopmentPage })),
 );
@@ -69,6 +70,7 @@ const router = createHashRouter([
           { path: '/profile', element: page(<ProfilePage />) },
           { path: '/social', element: adminPage(<SocialMediaManagerPage />) },
           { path: '/message', element: page(<MessagesFeedPage />) },
+          { path: '/audit', element: adminPage(<AuditLogPage />) },
         ],
       },
       { path: '/view/:fileId', element: <RequireSession>{page(<FileViewerPage />)}</RequireSession> },

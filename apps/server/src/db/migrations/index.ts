@@ -6,6 +6,7 @@ import * as messages from './004-messages';
 import * as banners from './005-banners';
 import * as passwordReset from './006-password-reset';
 import * as sessions from './007-sessions';
+import * as auditLog from './008-audit-log';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-banners': banners,
   '006-password-reset': passwordReset,
   '007-sessions': sessions,
+  '008-audit-log': auditLog,
 };

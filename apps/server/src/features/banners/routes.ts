@@ -15,7 +15,7 @@ import {
 } from '@academy/contract';
 import type { Db } from '../../db/database';
 import { sendStoredWebp } from '../../lib/images';
-import { currentAccount } from '../../plugins/auth';
+import { actorOf } from '../audit-log/service';
 import type { BannerImageStore } from './banner-images';
 import * as service from './service';
 import { readBannerUploads } from './uploads';
@@ -55,8 +55,7 @@ export const bannersRoutes: FastifyPluginAsyncZod<{ db: Db; images: BannerImageS
       },
     },
     handler: async (request) => {
-      const admin = currentAccount(request);
-      const urls = await service.uploadImages(db, images, admin.id, await readBannerUploads(request));
+      const urls = await service.uploadImages(db, images, actorOf(request), await readBannerUploads(request));
       return { code: 200 as const, message: BANNERS_TEXT.uploaded, imageUrl: urls, data: urls };
     },
   });
@@ -73,7 +72,7 @@ export const bannersRoutes: FastifyPluginAsyncZod<{ db: Db; images: BannerImageS
     handler: async (request) => ({
       code: 200 as const,
       message: BANNERS_TEXT.posted,
-      data: await service.publish(db, images, request.body.imageUrl),
+      data: await service.publish(db, images, actorOf(request), request.body.imageUrl),
     }),
   });
 
@@ -85,8 +84,8 @@ export const bannersRoutes: FastifyPluginAsyncZod<{ db: Db; images: BannerImageS
       summary: "Delete the published banners; the login page shows the academy's default images",
       response: { 200: bannerListAnswerSchema, ...denied },
     },
-    handler: async () => {
-      await service.deleteAll(db, images);
+    handler: async (request) => {
+      await service.deleteAll(db, images, actorOf(request));
       return { code: 200 as const, message: BANNERS_TEXT.deleted, data: [] };
     },
   });

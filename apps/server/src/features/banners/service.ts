@@ -1,6 +1,7 @@
 import { bannerFileUrl, BANNERS_TEXT, parseBannerUrl, SERVER_TEXT, type FieldError } from '@academy/contract';
 import type { Db } from '../../db/database';
 import { AppError, errors } from '../../lib/errors';
+import { recordAudit, type AuditActor, type AuditTarget } from '../audit-log/service';
 import type { BannerImageStore, EncodedBanner } from './banner-images';
 import * as repo from './repo';
 import type { BannerUpload } from './uploads';
@@ -45,24 +46,31 @@ async function encodeAll(store: BannerImageStore, uploads: BannerUpload[]): Prom
   return encoded;
 }
 
+/** The login page's banners: one audit target for the whole set. */
+const BANNERS_TARGET: AuditTarget = { type: 'banners', id: 'login-banners', label: 'Login banners' };
+
 /** POST upload-image: stores the images (not yet shown anywhere) and answers their addresses in field order. */
-export async function uploadImages(db: Db, store: BannerImageStore, adminId: string, uploads: BannerUpload[]): Promise<string[]> {
+export async function uploadImages(db: Db, store: BannerImageStore, actor: AuditActor, uploads: BannerUpload[]): Promise<string[]> {
   const encoded = await encodeAll(store, uploads);
   const now = Date.now();
   await removeFiles(store, await repo.deleteStaleUploads(db, new Date(now - UNPOSTED_UPLOAD_TTL_MS).toISOString()));
   const urls = [];
   for (const banner of encoded) urls.push(await store.save(banner));
-  await repo.recordUploads(
-    db,
-    encoded.map((banner) => ({ hash: banner.hash, max_width: banner.maxWidth })),
-    adminId,
-    new Date(now).toISOString(),
-  );
+  await db.transaction().execute(async (trx) => {
+    const images = encoded.map((banner) => ({ hash: banner.hash, max_width: banner.maxWidth }));
+    await repo.recordUploads(trx, images, actor.id, new Date(now).toISOString());
+    await recordAudit(trx, actor, {
+      action: 'banner.upload',
+      target: BANNERS_TARGET,
+      summary: `Uploaded ${images.length} banner image${images.length === 1 ? '' : 's'}`,
+      detail: { images: images.length, fields: uploads.map((upload) => upload.field) },
+    });
+  });
   return urls;
 }
 
 /** POST save-url: the listed uploads become the campaign; images it no longer shows are removed. */
-export async function publish(db: Db, store: BannerImageStore, urls: string[]): Promise<string[]> {
+export async function publish(db: Db, store: BannerImageStore, actor: AuditActor, urls: string[]): Promise<string[]> {
   const images: repo.StoredImage[] = [];
   const refused: FieldError[] = [];
   for (const [index, url] of urls.entries()) {
@@ -73,13 +81,32 @@ export async function publish(db: Db, store: BannerImageStore, urls: string[]): 
     else images.push({ hash: parsed.hash, max_width: parsed.maxWidth });
   }
   if (refused.length > 0) throw errors.badRequest(refused.map((f) => f.message).join(', '), refused);
-  const dropped = await repo.replacePublished(db, images, new Date().toISOString());
-  if (!dropped) throw errors.field('imageUrl', `imageUrl ${BANNERS_TEXT.notIssued}`);
+  const dropped = await db.transaction().execute(async (trx) => {
+    const replaced = await repo.replacePublished(trx, images, new Date().toISOString());
+    if (!replaced) throw errors.field('imageUrl', `imageUrl ${BANNERS_TEXT.notIssued}`);
+    await recordAudit(trx, actor, {
+      action: 'banner.post',
+      target: BANNERS_TARGET,
+      summary: `Posted a banner campaign of ${images.length} image${images.length === 1 ? '' : 's'}`,
+      detail: { images: images.length, replaced: replaced.length },
+    });
+    return replaced;
+  });
   await removeFiles(store, dropped);
   return images.map(urlOf);
 }
 
 /** DELETE delete-banner: no campaign; the login page shows the academy's default images. */
-export async function deleteAll(db: Db, store: BannerImageStore): Promise<void> {
-  await removeFiles(store, await repo.deletePublished(db));
+export async function deleteAll(db: Db, store: BannerImageStore, actor: AuditActor): Promise<void> {
+  const removed = await db.transaction().execute(async (trx) => {
+    const unpublished = await repo.deletePublished(trx);
+    await recordAudit(trx, actor, {
+      action: 'banner.delete-all',
+      target: BANNERS_TARGET,
+      summary: 'Deleted all banners: the login page shows the default images',
+      detail: { removed: unpublished.length },
+    });
+    return unpublished;
+  });
+  await removeFiles(store, removed);
 }

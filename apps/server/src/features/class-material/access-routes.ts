@@ -14,6 +14,7 @@ import {
   SERVER_TEXT,
   studentParamsSchema,
 } from '@academy/contract';
+import { actorOf } from '../audit-log/service';
 import * as access from './access-service';
 import { denied, security, tags } from './route-common';
 import type { ClassMaterialContext } from './tree';
@@ -34,7 +35,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> 
     handler: async (request) => ({
       code: 200 as const,
       message: CLASS_MATERIAL_TEXT.accessGivenMessage,
-      data: await access.giveAccess(ctx, request.body),
+      data: await access.giveAccess(ctx, actorOf(request), request.body),
     }),
   });
 
@@ -50,7 +51,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> 
     handler: async (request) => ({
       code: 200 as const,
       message: CLASS_MATERIAL_TEXT.accessGivenMessage,
-      data: await access.giveBatchAccess(ctx, request.body),
+      data: await access.giveBatchAccess(ctx, actorOf(request), request.body),
     }),
   });
 
@@ -64,7 +65,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> 
       response: { 200: noDataAnswerSchema, ...refused },
     },
     handler: async (request) => {
-      await access.revoke(ctx, request.params.grantId);
+      await access.revoke(ctx, actorOf(request), request.params.grantId);
       return { code: 200 as const, message: CLASS_MATERIAL_TEXT.accessRevoked, data: null };
     },
   });

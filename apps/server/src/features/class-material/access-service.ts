@@ -10,6 +10,8 @@ import {
 } from '@academy/contract';
 import type { Db } from '../../db/database';
 import { errors } from '../../lib/errors';
+import { recordAudit, type AuditActor } from '../audit-log/service';
+import { grantDetail, granteeOf, grantTarget } from './audit';
 import * as repo from './repo';
 import type { GrantRow } from './repo';
 import { audienceOf, type ClassMaterialContext } from './tree';
@@ -62,27 +64,47 @@ async function savedGrant(db: Db, id: string, now: string): Promise<Grant> {
   return toGrant(row, now);
 }
 
-/** Spec 'give-additional-access': a class for one e-mail, registered or not yet. */
-export async function giveAccess(ctx: ClassMaterialContext, body: GiveAccessBody): Promise<Grant> {
+/** Writes a grant with its audit entry, in one transaction, and answers it as saved. */
+async function grant(ctx: ClassMaterialContext, actor: AuditActor, className: string, endsOn: string | undefined, to: repo.NewGrant['to']): Promise<Grant> {
   const now = new Date().toISOString();
-  const found = await classNamed(ctx.db, body.className);
-  const endsAt = endsAtFrom(body.endsOn, now);
-  const id = await repo.upsertGrant(ctx.db, { classId: found.id, endsAt, now, to: { emailKey: body.email.toLowerCase() } });
+  const found = await classNamed(ctx.db, className);
+  const endsAt = endsAtFrom(endsOn, now);
+  const id = await ctx.db.transaction().execute(async (tx) => {
+    const grantId = await repo.upsertGrant(tx, { classId: found.id, endsAt, now, to });
+    const row = await repo.findGrant(tx, grantId);
+    if (!row) throw new Error('a grant vanished right after it was written');
+    await recordAudit(tx, actor, {
+      action: 'access.grant',
+      target: grantTarget(row),
+      summary: `Gave ${row.class_name} to ${granteeOf(row)}${endsOn ? ` until ${endsOn}` : ''}`,
+      detail: grantDetail(row),
+    });
+    return grantId;
+  });
   return savedGrant(ctx.db, id, now);
+}
+
+/** Spec 'give-additional-access': a class for one e-mail, registered or not yet. */
+export function giveAccess(ctx: ClassMaterialContext, actor: AuditActor, body: GiveAccessBody): Promise<Grant> {
+  return grant(ctx, actor, body.className, body.endsOn, { emailKey: body.email.toLowerCase() });
 }
 
 /** A class for every student of a batch and class type, today's and tomorrow's. */
-export async function giveBatchAccess(ctx: ClassMaterialContext, body: BatchAccessBody): Promise<Grant> {
-  const now = new Date().toISOString();
-  const found = await classNamed(ctx.db, body.className);
-  const endsAt = endsAtFrom(body.endsOn, now);
-  const to = { batch: body.batch, classType: body.classType };
-  const id = await repo.upsertGrant(ctx.db, { classId: found.id, endsAt, now, to });
-  return savedGrant(ctx.db, id, now);
+export function giveBatchAccess(ctx: ClassMaterialContext, actor: AuditActor, body: BatchAccessBody): Promise<Grant> {
+  return grant(ctx, actor, body.className, body.endsOn, { batch: body.batch, classType: body.classType });
 }
 
-export async function revoke(ctx: ClassMaterialContext, grantId: string): Promise<void> {
-  if (!(await repo.deleteGrant(ctx.db, grantId))) throw errors.notFound(CLASS_MATERIAL_TEXT.grantNotFound);
+export async function revoke(ctx: ClassMaterialContext, actor: AuditActor, grantId: string): Promise<void> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const row = await repo.findGrant(tx, grantId);
+    if (!row || !(await repo.deleteGrant(tx, grantId))) throw errors.notFound(CLASS_MATERIAL_TEXT.grantNotFound);
+    await recordAudit(tx, actor, {
+      action: 'access.revoke',
+      target: grantTarget(row),
+      summary: `Revoked ${row.class_name} from ${granteeOf(row)}`,
+      detail: grantDetail(row),
+    });
+  });
 }
 
 /** The grants that reach a student: to their e-mail, or to their batch and class type. */

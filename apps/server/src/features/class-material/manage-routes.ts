@@ -12,7 +12,7 @@ import {
   renameBodySchema,
   SERVER_TEXT,
 } from '@academy/contract';
-import { currentAccount } from '../../plugins/auth';
+import { actorOf } from '../audit-log/service';
 import * as manage from './manage-service';
 import { denied, security, tags } from './route-common';
 import type { ClassMaterialContext } from './tree';
@@ -35,7 +35,7 @@ export const manageRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> 
     handler: async (request) => ({
       code: 200 as const,
       message: SERVER_TEXT.ok,
-      data: await manage.createSubfolder(ctx, currentAccount(request), request.params.folderId, request.body.name),
+      data: await manage.createSubfolder(ctx, actorOf(request), request.params.folderId, request.body.name),
     }),
   });
 
@@ -50,14 +50,14 @@ export const manageRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> 
       response: { 200: driveItemAnswerSchema, ...refused, 413: errorAnswerSchema, 415: errorAnswerSchema },
     },
     handler: async (request) => {
-      const caller = currentAccount(request);
+      const actor = actorOf(request);
       // The folder is checked before a byte is read, so a refused upload touches nothing.
-      await manage.locateFolder(ctx, caller, request.params.folderId);
+      await manage.locateFolder(ctx, actor, request.params.folderId);
       const file = await receiveLessonFile(request, ctx.maxUploadBytes);
       return {
         code: 200 as const,
         message: CLASS_MATERIAL_TEXT.uploaded,
-        data: await manage.uploadFile(ctx, caller, request.params.folderId, file),
+        data: await manage.uploadFile(ctx, actor, request.params.folderId, file),
       };
     },
   });
@@ -75,7 +75,7 @@ export const manageRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> 
     handler: async (request) => ({
       code: 200 as const,
       message: CLASS_MATERIAL_TEXT.renamed,
-      data: await manage.renameItem(ctx, currentAccount(request), request.params.itemId, request.body.name),
+      data: await manage.renameItem(ctx, actorOf(request), request.params.itemId, request.body.name),
     }),
   });
 
@@ -89,7 +89,7 @@ export const manageRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> 
       response: { 200: noDataAnswerSchema, ...refused },
     },
     handler: async (request) => {
-      await manage.deleteItem(ctx, currentAccount(request), request.params.itemId);
+      await manage.deleteItem(ctx, actorOf(request), request.params.itemId);
       return { code: 200 as const, message: CLASS_MATERIAL_TEXT.deleted, data: null };
     },
   });

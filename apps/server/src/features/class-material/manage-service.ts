@@ -1,17 +1,20 @@
 import type { Readable } from 'node:stream';
-import { CLASS_MATERIAL_TEXT, FOLDER_MIME_TYPE, type DriveItem } from '@academy/contract';
+import { CLASS_MATERIAL_TEXT, type DriveItem } from '@academy/contract';
 import { isUniqueViolation } from '../../db/database';
 import { errors } from '../../lib/errors';
-import type { SessionAccount } from '../../plugins/auth';
+import { recordAudit, type AuditActor } from '../audit-log/service';
+import { classTarget, isFolder, itemTarget } from './audit';
 import * as repo from './repo';
 import { classItem, folderNotFound, locate, readerOf, storeCall, toDriveItem, type ClassMaterialContext, type Located } from './tree';
 
 // The admin's tools on the drive screen: sub-folders, uploads, rename, delete. The routes let only
 // admins in; every id still goes through `locate`, so nothing outside the class tree is touched.
+// A change made in the store alone is recorded in the audit log once the store has made it; a
+// change to a class row is recorded in the transaction that changes the row.
 
-export async function locateFolder(ctx: ClassMaterialContext, caller: SessionAccount, folderId: string): Promise<Located> {
-  const found = await locate(ctx, await readerOf(ctx.db, caller.id), folderId, folderNotFound);
-  if (found.item.mimeType !== FOLDER_MIME_TYPE) throw folderNotFound();
+export async function locateFolder(ctx: ClassMaterialContext, actor: AuditActor, folderId: string): Promise<Located> {
+  const found = await locate(ctx, await readerOf(ctx.db, actor.id), folderId, folderNotFound);
+  if (!isFolder(found.item)) throw folderNotFound();
   return found;
 }
 
@@ -21,9 +24,16 @@ function shown(item: Parameters<typeof toDriveItem>[0]): DriveItem {
   return drive;
 }
 
-export async function createSubfolder(ctx: ClassMaterialContext, caller: SessionAccount, parentId: string, name: string): Promise<DriveItem> {
-  const parent = await locateFolder(ctx, caller, parentId);
-  return shown(await storeCall(() => ctx.store.createFolder(parent.item.id, name), { notFound: folderNotFound }));
+export async function createSubfolder(ctx: ClassMaterialContext, actor: AuditActor, parentId: string, name: string): Promise<DriveItem> {
+  const parent = await locateFolder(ctx, actor, parentId);
+  const folder = await storeCall(() => ctx.store.createFolder(parent.item.id, name), { notFound: folderNotFound });
+  await recordAudit(ctx.db, actor, {
+    action: 'folder.create',
+    target: itemTarget(folder, parent.classRow),
+    summary: `Created folder ${name} in ${parent.item.name}`,
+    detail: { className: parent.classRow.name, parent: parent.item.name },
+  });
+  return shown(folder);
 }
 
 export interface UploadInput {
@@ -33,42 +43,73 @@ export interface UploadInput {
 }
 
 /** Streams one file into a folder of a class; `content` fails on its own when it is too large or wrong. */
-export async function uploadFile(ctx: ClassMaterialContext, caller: SessionAccount, folderId: string, file: UploadInput): Promise<DriveItem> {
-  const folder = await locateFolder(ctx, caller, folderId);
-  return shown(
-    await storeCall(() => ctx.store.upload(folder.item.id, file.name, file.content, file.mimeType), { notFound: folderNotFound }),
-  );
+export async function uploadFile(ctx: ClassMaterialContext, actor: AuditActor, folderId: string, file: UploadInput): Promise<DriveItem> {
+  const folder = await locateFolder(ctx, actor, folderId);
+  const stored = await storeCall(() => ctx.store.upload(folder.item.id, file.name, file.content, file.mimeType), { notFound: folderNotFound });
+  await recordAudit(ctx.db, actor, {
+    action: 'file.upload',
+    target: itemTarget(stored, folder.classRow),
+    summary: `Uploaded ${stored.name} to ${folder.item.name}`,
+    detail: { className: folder.classRow.name, folder: folder.item.name, mimeType: stored.mimeType, size: stored.size },
+  });
+  return shown(stored);
 }
 
 /** A class folder's rename renames the class too, still unique in any letter case, grants kept. */
-export async function renameItem(ctx: ClassMaterialContext, caller: SessionAccount, itemId: string, name: string): Promise<DriveItem> {
-  const found = await locate(ctx, await readerOf(ctx.db, caller.id), itemId);
-  if (!found.isClassFolder) return shown(await storeCall(() => ctx.store.rename(found.item.id, name)));
+export async function renameItem(ctx: ClassMaterialContext, actor: AuditActor, itemId: string, name: string): Promise<DriveItem> {
+  const found = await locate(ctx, await readerOf(ctx.db, actor.id), itemId);
+  const { classRow, item } = found;
+  if (!found.isClassFolder) {
+    const renamed = await storeCall(() => ctx.store.rename(item.id, name));
+    await recordAudit(ctx.db, actor, {
+      action: isFolder(item) ? 'folder.rename' : 'file.rename',
+      target: itemTarget(renamed, classRow),
+      summary: `Renamed ${item.name} to ${renamed.name}`,
+      detail: { className: classRow.name, before: item.name, after: renamed.name, previousId: item.id },
+    });
+    return shown(renamed);
+  }
 
   const taken = await repo.findClassByName(ctx.db, name);
-  if (taken && taken.id !== found.classRow.id) throw errors.conflict('name', CLASS_MATERIAL_TEXT.folderExists);
-  const renamed = await storeCall(() => ctx.store.rename(found.item.id, name));
+  if (taken && taken.id !== classRow.id) throw errors.conflict('name', CLASS_MATERIAL_TEXT.folderExists);
+  const renamed = await storeCall(() => ctx.store.rename(item.id, name));
   try {
-    await repo.updateClass(ctx.db, found.classRow.id, { name, folderId: renamed.id });
+    await ctx.db.transaction().execute(async (tx) => {
+      await repo.updateClass(tx, classRow.id, { name, folderId: renamed.id });
+      await recordAudit(tx, actor, {
+        action: 'class.rename',
+        target: classTarget({ id: classRow.id, name }),
+        summary: `Renamed class ${classRow.name} to ${name}`,
+        detail: { before: classRow.name, after: name },
+      });
+    });
   } catch (error) {
     // A class of this name appeared meanwhile: put the folder back as it was.
-    await ctx.store.rename(renamed.id, found.classRow.name).catch(() => undefined);
+    await ctx.store.rename(renamed.id, classRow.name).catch(() => undefined);
     if (isUniqueViolation(error)) throw errors.conflict('name', CLASS_MATERIAL_TEXT.folderExists);
     throw error;
   }
-  return classItem({ ...found.classRow, name, folder_id: renamed.id });
+  return classItem({ ...classRow, name, folder_id: renamed.id });
 }
 
 /** Deleting a class folder ends the class and its grants with it, in one transaction with the store. */
-export async function deleteItem(ctx: ClassMaterialContext, caller: SessionAccount, itemId: string): Promise<void> {
-  const found = await locate(ctx, await readerOf(ctx.db, caller.id), itemId);
+export async function deleteItem(ctx: ClassMaterialContext, actor: AuditActor, itemId: string): Promise<void> {
+  const found = await locate(ctx, await readerOf(ctx.db, actor.id), itemId);
+  const { classRow, item } = found;
   if (!found.isClassFolder) {
-    await storeCall(() => ctx.store.delete(found.item.id));
+    await storeCall(() => ctx.store.delete(item.id));
+    await recordAudit(ctx.db, actor, {
+      action: isFolder(item) ? 'folder.delete' : 'file.delete',
+      target: itemTarget(item, classRow),
+      summary: `Deleted ${item.name} from ${classRow.name}`,
+      detail: { className: classRow.name, ...(isFolder(item) ? {} : { size: item.size }) },
+    });
     return;
   }
   await ctx.db.transaction().execute(async (tx) => {
-    await repo.deleteClass(tx, found.classRow.id);
-    // Inside the transaction: if the store refuses, the class and its grants stay.
-    await storeCall(() => ctx.store.delete(found.item.id));
+    await repo.deleteClass(tx, classRow.id);
+    await recordAudit(tx, actor, { action: 'class.delete', target: classTarget(classRow), summary: `Deleted class ${classRow.name}` });
+    // Last in the transaction: if the store refuses, the class, its grants and the entry all stay unwritten.
+    await storeCall(() => ctx.store.delete(item.id));
   });
 }

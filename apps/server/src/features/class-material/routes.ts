@@ -19,6 +19,7 @@ import type { Db } from '../../db/database';
 import { currentAccount } from '../../plugins/auth';
 import { createFileStore } from '../../storage/create-store';
 import type { FileStore } from '../../storage/file-store';
+import { actorOf } from '../audit-log/service';
 import { accessRoutes } from './access-routes';
 import { fileRoutes } from './file-routes';
 import { manageRoutes } from './manage-routes';
@@ -77,7 +78,7 @@ export const classMaterialRoutes: FastifyPluginAsyncZod<ClassMaterialOptions> = 
     handler: async (request) => ({
       code: 200 as const,
       message: [CLASS_MATERIAL_TEXT.folderCreatedMessage],
-      data: await service.createClass(ctx, request.body.folderName),
+      data: await service.createClass(ctx, actorOf(request), request.body.folderName),
     }),
   });
 

@@ -2,6 +2,8 @@ import { CLASS_MATERIAL_TEXT, FOLDER_MIME_TYPE, isAdmin, type DriveItem } from '
 import { isUniqueViolation } from '../../db/database';
 import { errors } from '../../lib/errors';
 import type { SessionAccount } from '../../plugins/auth';
+import { recordAudit, type AuditActor } from '../audit-log/service';
+import { classTarget } from './audit';
 import * as repo from './repo';
 import {
   audienceOf,
@@ -23,17 +25,21 @@ function folderExists() {
 }
 
 /** A class: a new top-level folder. Its name is unique in any letter case. */
-export async function createClass(ctx: ClassMaterialContext, name: string): Promise<DriveItem> {
+export async function createClass(ctx: ClassMaterialContext, actor: AuditActor, name: string): Promise<DriveItem> {
   if (await repo.findClassByName(ctx.db, name)) throw folderExists();
   const folder = await storeCall(() => ctx.store.createFolder(ctx.store.rootId, name), { conflictField: 'folderName' });
   const row = { id: crypto.randomUUID(), name, name_key: name.toLowerCase(), folder_id: folder.id, created_at: new Date().toISOString() };
   try {
-    await repo.insertClass(ctx.db, row);
+    await ctx.db.transaction().execute(async (tx) => {
+      await repo.insertClass(tx, row);
+      await recordAudit(tx, actor, { action: 'class.create', target: classTarget(row), summary: `Created class ${name}` });
+    });
   } catch (error) {
-    // Another admin made the same class a moment ago: theirs stays, this folder goes.
-    if (!isUniqueViolation(error)) throw error;
+    // Nothing was stored, so the folder goes: a folder left behind would become a class unrecorded.
     await ctx.store.delete(folder.id).catch(() => undefined);
-    throw folderExists();
+    // Another admin made the same class a moment ago: theirs stays.
+    if (isUniqueViolation(error)) throw folderExists();
+    throw error;
   }
   return classItem(row);
 }

@@ -19,6 +19,7 @@ import {
 import type { Db } from '../../db/database';
 import type { EventBus } from '../../events/event-bus';
 import { currentAccount, currentClaims } from '../../plugins/auth';
+import { actorOf } from '../audit-log/service';
 import { resolveCaller } from '../sessions/service';
 import { FeedPages } from './feed-pages';
 import { LiveFeed } from './live-feed';
@@ -104,7 +105,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
     handler: async (request) => ({
       code: 200 as const,
       message: MESSAGES_TEXT.sent,
-      data: await service.sendMessage(deps, currentAccount(request), request.body),
+      data: await service.sendMessage(deps, actorOf(request), request.body),
     }),
   });
 
@@ -121,7 +122,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
     handler: async (request) => ({
       code: 200 as const,
       message: MESSAGES_TEXT.updated,
-      data: await service.updateMessage(deps, request.params.id, request.body),
+      data: await service.updateMessage(deps, actorOf(request), request.params.id, request.body),
     }),
   });
 
@@ -135,7 +136,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
       response: { 200: noDataAnswerSchema, ...refusals, 404: errorAnswerSchema },
     },
     handler: async (request) => {
-      await service.deleteMessage(deps, request.params.id);
+      await service.deleteMessage(deps, actorOf(request), request.params.id);
       return { code: 200 as const, message: MESSAGES_TEXT.deleted, data: null };
     },
   });

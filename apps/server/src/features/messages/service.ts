@@ -14,9 +14,12 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { isForeignKeyViolation, type Db } from '../../db/database';
 import { errors } from '../../lib/errors';
+import { strictlyIncreasingNow } from '../../lib/monotonic-time';
 import type { SessionAccount } from '../../plugins/auth';
+import { changeDetail, recordAudit, type AuditActor } from '../audit-log/service';
 import type { FeedPages } from './feed-pages';
 import type { LiveFeed } from './live-feed';
+import { EDITABLE_FIELDS, messageRecord } from './audit';
 import * as repo from './repo';
 import type { MessageRow } from './repo';
 import type { ServedFeeds } from './served-feeds';
@@ -61,35 +64,39 @@ function storedFields(input: MessageInput, now: string): repo.MessageChanges {
   };
 }
 
-let lastSentAt = 0;
-
-/**
- * A send time later than this instance's previous one, even within one millisecond, so messages
- * list in the order they were sent and the bell's marker never sits between two of the same time.
- */
-function nextSendTime(): string {
-  lastSentAt = Math.max(Date.now(), lastSentAt + 1);
-  return new Date(lastSentAt).toISOString();
-}
-
-export async function sendMessage({ db, live }: MessagesDeps, author: SessionAccount, input: MessageInput): Promise<Message> {
-  const now = nextSendTime();
-  const row = await repo.insertMessage(db, { id: crypto.randomUUID(), author_id: author.id, created_at: now, ...storedFields(input, now) });
-  const message = toMessage(row);
-  await live.publish({ type: 'created', message, authorId: author.id });
+export async function sendMessage({ db, live }: MessagesDeps, actor: AuditActor, input: MessageInput): Promise<Message> {
+  const now = strictlyIncreasingNow();
+  const message = await db.transaction().execute(async (tx) => {
+    const row = await repo.insertMessage(tx, { id: crypto.randomUUID(), author_id: actor.id, created_at: now, ...storedFields(input, now) });
+    const sent = toMessage(row);
+    const detail = { message: sent.message, link: sent.link, batch: sent.batch, region: sent.region, classType: sent.classType };
+    await recordAudit(tx, actor, messageRecord('message.send', 'Sent', sent, detail));
+    return sent;
+  });
+  await live.publish({ type: 'created', message, authorId: actor.id });
   return message;
 }
 
-export async function updateMessage({ db, live }: MessagesDeps, id: string, input: MessageInput): Promise<Message> {
-  const row = await repo.updateMessage(db, id, storedFields(input, new Date().toISOString()));
-  if (!row) throw errors.notFound(MESSAGES_TEXT.notFound);
-  const message = toMessage(row);
-  await live.publish({ type: 'updated', message, authorId: row.author_id });
+export async function updateMessage({ db, live }: MessagesDeps, actor: AuditActor, id: string, input: MessageInput): Promise<Message> {
+  const { message, authorId } = await db.transaction().execute(async (tx) => {
+    const before = await repo.findMessage(tx, id);
+    const row = before && (await repo.updateMessage(tx, id, storedFields(input, new Date().toISOString())));
+    if (!before || !row) throw errors.notFound(MESSAGES_TEXT.notFound);
+    const after = toMessage(row);
+    await recordAudit(tx, actor, messageRecord('message.edit', 'Edited', after, changeDetail(EDITABLE_FIELDS, toMessage(before), after)));
+    return { message: after, authorId: row.author_id };
+  });
+  await live.publish({ type: 'updated', message, authorId });
   return message;
 }
 
-export async function deleteMessage({ db, live }: MessagesDeps, id: string): Promise<void> {
-  if (!(await repo.deleteMessage(db, id))) throw errors.notFound(MESSAGES_TEXT.notFound);
+export async function deleteMessage({ db, live }: MessagesDeps, actor: AuditActor, id: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const row = await repo.findMessage(tx, id);
+    if (!row || !(await repo.deleteMessage(tx, id))) throw errors.notFound(MESSAGES_TEXT.notFound);
+    const gone = toMessage(row);
+    await recordAudit(tx, actor, messageRecord('message.delete', 'Deleted', gone, { message: gone.message, sentAt: gone.createdAt }));
+  });
   await live.publish({ type: 'deleted', id });
 }
 

@@ -13,6 +13,7 @@ import {
 } from '@academy/contract';
 import type { Db } from '../../db/database';
 import { currentAccount } from '../../plugins/auth';
+import { actorOf } from '../audit-log/service';
 import * as service from './service';
 
 const tags = ['sessions'];
@@ -75,6 +76,6 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       body: sessionLimitSchema,
       response: { 200: sessionLimitAnswerSchema, 400: errorAnswerSchema, ...denied },
     },
-    handler: async (request) => ({ code: 200 as const, message: SESSIONS_TEXT.limitSaved, data: await service.writeLimit(db, request.body) }),
+    handler: async (request) => ({ code: 200 as const, message: SESSIONS_TEXT.limitSaved, data: await service.writeLimit(db, actorOf(request), request.body) }),
   });
 };

@@ -4,6 +4,7 @@ import { errors } from '../../lib/errors';
 import type { SessionAccount, SessionStore } from '../../plugins/auth';
 import type { EventBus } from '../../events/event-bus';
 import { CallerCache } from './caller-cache';
+import { recordAudit, type AuditActor } from '../audit-log/service';
 import { describeDevice } from './device';
 import * as repo from './repo';
 
@@ -55,12 +56,13 @@ export interface NewSession {
 export async function openSession(db: Db, input: NewSession, now = new Date()): Promise<string> {
   const id = crypto.randomUUID();
   const at = now.toISOString();
+  const device = describeDevice(input.userAgent);
   await db.transaction().execute(async (tx) => {
     await repo.insertSession(tx, {
       id,
       account_id: input.account.id,
       token_version: input.account.tokenVersion,
-      device: describeDevice(input.userAgent),
+      device,
       ip: input.ip,
       created_at: at,
       last_seen_at: at,
@@ -68,7 +70,15 @@ export async function openSession(db: Db, input: NewSession, now = new Date()): 
       ended_at: null,
       end_reason: null,
     });
-    if (isAdmin(input.account.accountType)) return;
+    if (isAdmin(input.account.accountType)) {
+      await recordAudit(tx, { id: input.account.id, ip: input.ip }, {
+        action: 'admin.sign-in',
+        target: { type: 'session', id, label: device },
+        summary: `Signed in on ${device}`,
+        detail: { device },
+      });
+      return;
+    }
     const { maxSessions } = await readLimit(tx);
     const open = await repo.listOpen(tx, input.account.id, at);
     const pushedOut = open.filter((session) => session.id !== id).slice(maxSessions - 1);
@@ -117,8 +127,17 @@ export async function readLimit(db: repo.Executor): Promise<SessionLimit> {
   return parsed?.success ? parsed.data : { maxSessions: DEFAULT_MAX_SESSIONS };
 }
 
-export async function writeLimit(db: Db, limit: SessionLimit, now = new Date()): Promise<SessionLimit> {
-  await repo.writeSetting(db, LIMIT_KEY, JSON.stringify(limit), now.toISOString());
+export async function writeLimit(db: Db, actor: AuditActor, limit: SessionLimit, now = new Date()): Promise<SessionLimit> {
+  await db.transaction().execute(async (tx) => {
+    const before = await readLimit(tx);
+    await repo.writeSetting(tx, LIMIT_KEY, JSON.stringify(limit), now.toISOString());
+    await recordAudit(tx, actor, {
+      action: 'sessions.limit',
+      target: { type: 'setting', id: LIMIT_KEY, label: SESSIONS_TEXT.limitTitle },
+      summary: `Set the session limit to ${limit.maxSessions} (was ${before.maxSessions})`,
+      detail: { before: before.maxSessions, after: limit.maxSessions },
+    });
+  });
   return limit;
 }
 

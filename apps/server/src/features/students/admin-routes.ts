@@ -18,6 +18,7 @@ import {
   STUDENTS_PATHS,
 } from '@academy/contract';
 import type { Db } from '../../db/database';
+import { actorOf } from '../audit-log/service';
 import * as admin from './admin-service';
 import { importStudents } from './import-service';
 import { readSingleUpload } from './upload';
@@ -53,7 +54,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     handler: async (request) => ({
       code: 200 as const,
       message: SERVER_TEXT.stateUpdated,
-      data: await admin.setState(db, request.params.id, request.body.state),
+      data: await admin.setState(db, actorOf(request), request.params.id, request.body.state),
     }),
   });
 
@@ -67,7 +68,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       response: { 200: noDataAnswerSchema, ...denied, 404: errorAnswerSchema },
     },
     handler: async (request) => {
-      await admin.deleteStudent(db, request.params.id);
+      await admin.deleteStudent(db, actorOf(request), request.params.id);
       return { code: 200 as const, message: SERVER_TEXT.studentDeleted, data: null };
     },
   });
@@ -100,7 +101,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     handler: async (request) => ({
       code: 200 as const,
       message: SERVER_TEXT.studentRestored,
-      data: await admin.restoreStudent(db, request.params.id),
+      data: await admin.restoreStudent(db, actorOf(request), request.params.id),
     }),
   });
 
@@ -148,7 +149,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         missing: SERVER_TEXT.importFileRequired,
         tooLarge: SERVER_TEXT.importTooLarge,
       });
-      return { code: 200 as const, message: SERVER_TEXT.importFinished, data: await importStudents(db, file.toString('utf8')) };
+      return { code: 200 as const, message: SERVER_TEXT.importFinished, data: await importStudents(db, actorOf(request), file.toString('utf8')) };
     },
   });
 };

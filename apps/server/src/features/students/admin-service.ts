@@ -10,8 +10,11 @@ import {
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
 import { errors } from '../../lib/errors';
+import { recordAudit, type AuditActor, type AuditRecord } from '../audit-log/service';
+import { accountTarget } from './audit';
 import { formatCsv } from './csv';
 import * as repo from './repo';
+import type { AccountRow } from './repo';
 import { toStudent } from './service';
 
 // The admin's actions on students (issue 3). Routes let only admins in; these functions also
@@ -39,28 +42,57 @@ async function liveStudent(db: Db, id: string): Promise<Student> {
   return toStudent(row);
 }
 
+interface StudentChange {
+  /** The student as they are before the change; a live one unless said otherwise. */
+  find?: (tx: Db, id: string) => Promise<AccountRow | undefined>;
+  /** Answers false when nothing matched (404, nothing written). */
+  change: (tx: Db, id: string, now: string) => Promise<boolean>;
+  record: (row: AccountRow) => Omit<AuditRecord, 'target'>;
+}
+
+/** One admin change on a student (never an admin), in a transaction with its audit entry. */
+async function changeStudent(db: Db, actor: AuditActor, id: string, { find = repo.findLiveStudent, change, record }: StudentChange): Promise<void> {
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (tx) => {
+    const row = await find(tx, id);
+    if (!row || !(await change(tx, id, now))) throw errors.notFound(SERVER_TEXT.studentNotFound);
+    await recordAudit(tx, actor, { target: accountTarget(row), ...record(row) });
+  });
+}
+
 /** Suspending ends the student's sessions at once; reactivating gives everything back. */
-export async function setState(db: Db, id: string, state: AccountState): Promise<Student> {
-  const changed = await repo.setStudentState(db, id, state, new Date().toISOString());
-  if (!changed) throw errors.notFound(SERVER_TEXT.studentNotFound);
+export async function setState(db: Db, actor: AuditActor, id: string, state: AccountState): Promise<Student> {
+  const reactivating = state === 'active';
+  await changeStudent(db, actor, id, {
+    change: (tx, _id, now) => repo.setStudentState(tx, id, state, now),
+    record: (row) => ({
+      action: reactivating ? 'student.reactivate' : 'student.suspend',
+      summary: `${reactivating ? 'Reactivated' : 'Suspended'} ${row.name}`,
+      detail: { before: row.account_state, after: state },
+    }),
+  });
   return liveStudent(db, id);
 }
 
-export async function deleteStudent(db: Db, id: string): Promise<void> {
-  const deleted = await repo.softDeleteStudent(db, id, new Date().toISOString());
-  if (!deleted) throw errors.notFound(SERVER_TEXT.studentNotFound);
+export async function deleteStudent(db: Db, actor: AuditActor, id: string): Promise<void> {
+  await changeStudent(db, actor, id, {
+    change: repo.softDeleteStudent,
+    record: (row) => ({ action: 'student.delete', summary: `Deleted ${row.name}`, detail: { email: row.email, regNo: row.reg_no } }),
+  });
 }
 
-export async function restoreStudent(db: Db, id: string): Promise<Student> {
-  let restored: boolean;
+export async function restoreStudent(db: Db, actor: AuditActor, id: string): Promise<Student> {
   try {
-    restored = await repo.restoreStudent(db, id, new Date().toISOString());
+    await changeStudent(db, actor, id, {
+      find: repo.findDeletedStudent,
+      change: repo.restoreStudent,
+      record: (row) => ({ action: 'student.restore', summary: `Restored ${row.name}`, detail: { email: row.email, deletedAt: row.deleted_at } }),
+    });
   } catch (error) {
     // Someone registered with this e-mail after the deletion: the live e-mail index refuses.
     if (isUniqueViolation(error)) throw errors.conflict('email', SERVER_TEXT.restoreEmailTaken);
     throw error;
   }
-  if (!restored) throw errors.notFound(SERVER_TEXT.studentNotFound);
   return liveStudent(db, id);
 }
 

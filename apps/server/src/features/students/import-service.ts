@@ -12,6 +12,7 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
 import { AppError, errors } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { recordAudit, type AuditActor } from '../audit-log/service';
 import { CsvError, parseCsv, unguardCell } from './csv';
 import { formatRegNo, regNoPrefix } from './reg-no';
 import * as repo from './repo';
@@ -104,6 +105,7 @@ function payloadOf(record: string[], indexes: Map<string, number>): Record<strin
 
 export async function importStudents(
   db: Db,
+  actor: AuditActor,
   text: string,
 ): Promise<{ added: ImportAddedRow[]; refused: ImportRefusedRow[] }> {
   const { indexes, records } = readRows(text);
@@ -188,6 +190,13 @@ export async function importStudents(
           ...(candidate.temporaryPassword ? { temporaryPassword: candidate.temporaryPassword } : {}),
         });
       }
+      // One entry per import, with its counts: the rows themselves are in the admin's report.
+      await recordAudit(tx, actor, {
+        action: 'student.import',
+        target: { type: 'import', id: crypto.randomUUID(), label: 'CSV import' },
+        summary: `Imported ${added.length} of ${records.length} students from a CSV file`,
+        detail: { rows: records.length, added: added.length, refused: refused.length },
+      });
     });
   } catch (error) {
     // An e-mail registered while the file was being checked: the whole batch was rolled back.

@@ -15,6 +15,7 @@ import {
   updateStudentBodySchema,
 } from '@academy/contract';
 import type { Db } from '../../db/database';
+import { actorOf } from '../audit-log/service';
 import { errors } from '../../lib/errors';
 import { sendStoredWebp } from '../../lib/images';
 import { currentAccount } from '../../plugins/auth';
@@ -43,7 +44,7 @@ export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: Prof
     handler: async (request) => ({
       code: 200 as const,
       message: [SERVER_TEXT.profileUpdated],
-      data: await profile.updateStudent(db, currentAccount(request), request.params.id, request.body),
+      data: await profile.updateStudent(db, currentAccount(request), request.params.id, request.body, actorOf(request)),
     }),
   });
 
@@ -97,7 +98,7 @@ export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: Prof
       return {
         code: 200 as const,
         message: SERVER_TEXT.imageUploaded,
-        data: await profile.setProfileImage(db, images, caller, request.params.id, upload),
+        data: await profile.setProfileImage(db, images, caller, request.params.id, upload, actorOf(request)),
       };
     },
   });

@@ -11,6 +11,8 @@ import { isUniqueViolation } from '../../db/database';
 import { AppError, errors } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { SessionAccount } from '../../plugins/auth';
+import { changeDetail, recordAudit, type AuditActor } from '../audit-log/service';
+import { ACCOUNT_FIELDS, accountTarget } from './audit';
 import type { ProfileImageStore } from './profile-images';
 import * as repo from './repo';
 import type { AccountChanges, AccountRow } from './repo';
@@ -62,12 +64,19 @@ const ADMIN_ONLY_COLUMNS: Record<(typeof ADMIN_ONLY_FIELDS)[number], keyof Accou
   accountState: 'account_state',
 };
 
+/** An admin's edit of an account, when it changed anything: a value sent again as it was is no change. */
+async function recordEdit(tx: Db, actor: AuditActor, row: AccountRow, changes: AccountChanges): Promise<void> {
+  const detail = changeDetail(ACCOUNT_FIELDS, row, changes);
+  if (detail.changed.length === 0) return;
+  await recordAudit(tx, actor, { action: 'student.edit', target: accountTarget(row), summary: `Edited ${row.name}: ${detail.changed.join(', ')}`, detail });
+}
+
 /**
  * spec section 7 'update'. A student changes only name, phone numbers, district, school and
  * address; sending a new batch, class type, e-mail, history type, ID or state is refused (403)
  * naming the fields. regNo keeps its number when an admin moves a student to another batch.
  */
-export async function updateStudent(db: Db, caller: Caller, id: string, body: UpdateStudentInput): Promise<Student> {
+export async function updateStudent(db: Db, caller: Caller, id: string, body: UpdateStudentInput, actor: AuditActor): Promise<Student> {
   const row = await ownOrAdminTarget(db, caller, id);
   if (body.accountType !== undefined && body.accountType !== row.account_type) {
     throw errors.field('accountType', SERVER_TEXT.accountTypeFixed, 403);
@@ -84,8 +93,11 @@ export async function updateStudent(db: Db, caller: Caller, id: string, body: Up
   }
   const suspending = changes.account_state === 'de-active';
   try {
-    const updated = await repo.updateAccount(db, row, changes, new Date().toISOString(), suspending);
-    if (!updated) throw errors.notFound(SERVER_TEXT.studentNotFound);
+    await db.transaction().execute(async (tx) => {
+      const updated = await repo.updateAccount(tx, row, changes, new Date().toISOString(), suspending);
+      if (!updated) throw errors.notFound(SERVER_TEXT.studentNotFound);
+      if (caller.isAdmin) await recordEdit(tx, actor, row, changes);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.conflict('email', SERVER_TEXT.emailTaken);
     throw error;
@@ -139,11 +151,15 @@ export async function setProfileImage(
   caller: Caller,
   id: string,
   upload: Buffer,
+  actor: AuditActor,
 ): Promise<Student> {
   const row = await ownOrAdminTarget(db, caller, id);
   const url = await store.save(upload);
-  const updated = await repo.updateAccount(db, row, { profile_img: url }, new Date().toISOString());
-  if (!updated) throw errors.notFound(SERVER_TEXT.studentNotFound);
+  await db.transaction().execute(async (tx) => {
+    const updated = await repo.updateAccount(tx, row, { profile_img: url }, new Date().toISOString());
+    if (!updated) throw errors.notFound(SERVER_TEXT.studentNotFound);
+    if (caller.isAdmin) await recordEdit(tx, actor, row, { profile_img: url });
+  });
   if (row.profile_img && row.profile_img !== url && !(await repo.isProfileImageUsed(db, row.profile_img))) {
     await store.remove(row.profile_img);
   }

@@ -208,15 +208,18 @@ async function countStudents(db: Db, filter: ListFilter, deleted: boolean): Prom
   return Number(row.n);
 }
 
+function studentById(db: Db, id: string) {
+  return db.selectFrom('accounts').selectAll().where('id', '=', id).where('account_type', '<>', 'admin');
+}
+
 /** A live student (never an admin): the only accounts the admin actions touch. */
 export function findLiveStudent(db: Db, id: string): Promise<AccountRow | undefined> {
-  return db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .where('account_type', '<>', 'admin')
-    .executeTakeFirst();
+  return studentById(db, id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+/** A deleted student (never an admin): what restore brings back. */
+export function findDeletedStudent(db: Db, id: string): Promise<AccountRow | undefined> {
+  return studentById(db, id).where('deleted_at', 'is not', null).executeTakeFirst();
 }
 
 /** Sets the state; suspending also moves the token version so every session ends at once. */

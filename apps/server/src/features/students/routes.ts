@@ -14,6 +14,7 @@ import {
 } from '@academy/contract';
 import { currentAccount } from '../../plugins/auth';
 import type { Db } from '../../db/database';
+import { actorOf } from '../audit-log/service';
 import { studentsAdminRoutes } from './admin-routes';
 import { ProfileImageStore } from './profile-images';
 import { studentsProfileRoutes } from './profile-routes';
@@ -35,11 +36,12 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> 
       body: registerBodySchema,
       response: { 200: registerAnswerSchema, 400: errorAnswerSchema, 409: errorAnswerSchema },
     },
-    handler: async (request) => ({
-      code: 200 as const,
-      message: SERVER_TEXT.registered,
-      data: await service.registerStudent(db, request.body),
-    }),
+    handler: async (request) => {
+      // Add Student, an admin's page, sends this same call: with an admin's token it is their action.
+      const caller = await app.identifyCaller(request);
+      const addedBy = caller?.isAdmin ? actorOf(request) : null;
+      return { code: 200 as const, message: SERVER_TEXT.registered, data: await service.registerStudent(db, request.body, addedBy) };
+    },
   });
 
   app.post(`/${STUDENTS_PATHS.login}`, {

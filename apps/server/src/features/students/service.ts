@@ -9,6 +9,8 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
 import { AppError, errors } from '../../lib/errors';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../lib/passwords';
+import { recordAudit, type AuditActor } from '../audit-log/service';
+import { accountTarget } from './audit';
 import { formatRegNo, regNoPrefix } from './reg-no';
 import * as repo from './repo';
 import type { AccountRow } from './repo';
@@ -46,7 +48,11 @@ function emailTaken(): AppError {
   return errors.conflict('email', SERVER_TEXT.emailTaken);
 }
 
-export async function registerStudent(db: Db, input: RegisterInput): Promise<Student> {
+/**
+ * Registration (spec section 3), by the student or by an admin on Add Student: `addedBy` is the
+ * admin, whose entry in the audit log is written in the same transaction as the account.
+ */
+export async function registerStudent(db: Db, input: RegisterInput, addedBy: AuditActor | null = null): Promise<Student> {
   if (await repo.findLiveByEmail(db, input.email)) throw emailTaken();
   // Hashing is the slow part; it runs before the transaction so the write lock is held briefly.
   const passwordHash = await hashPassword(input.password);
@@ -55,8 +61,8 @@ export async function registerStudent(db: Db, input: RegisterInput): Promise<Stu
   try {
     await db.transaction().execute(async (tx) => {
       const prefix = regNoPrefix(input.batch, input.classType);
-      const sequence = await repo.nextRegNoSequence(tx, prefix);
-      await repo.insertAccount(tx, {
+      const regNo = formatRegNo(prefix, await repo.nextRegNoSequence(tx, prefix), input.historyType);
+      const account = {
         id,
         email: input.email,
         email_key: input.email.toLowerCase(),
@@ -73,11 +79,20 @@ export async function registerStudent(db: Db, input: RegisterInput): Promise<Stu
         scl: input.scl,
         address: input.address,
         student_id_img: input.studentIdImg,
-        reg_no: formatRegNo(prefix, sequence, input.historyType),
+        reg_no: regNo,
         profile_img: '',
         created_at: now,
         updated_at: now,
-      });
+      };
+      await repo.insertAccount(tx, account);
+      if (addedBy) {
+        await recordAudit(tx, addedBy, {
+          action: 'student.add',
+          target: accountTarget(account),
+          summary: `Added ${input.name}`,
+          detail: { email: input.email, regNo, batch: input.batch, classType: input.classType, historyType: input.historyType },
+        });
+      }
     });
   } catch (error) {
     // Two registrations of one e-mail at the same moment: the unique index picks the winner.

@@ -11,10 +11,12 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type ReactNode } from 'react';
+import { EmptyTableRow } from '../../../components/empty-table-row';
+import { ListPagination } from '../../../components/list-pagination';
+import { tableAsCards } from '../../../components/table-as-cards';
 import { ApiError } from '../../../lib/api-client';
 import { alerts } from '../../../lib/alerts';
 import { useDeleteStudentMutation } from '../api/delete-student';
@@ -29,17 +31,8 @@ import { StudentEditDialog } from './student-edit-dialog';
 import { StudentProfileModal } from './student-profile-modal';
 import { STUDENT_COLUMNS, StudentRow } from './student-row';
 
-/**
- * On a phone the table reads as one card per student (two columns of labelled values, the actions
- * below) instead of a strip the tutor has to scroll sideways; on wider screens it is the spec's table.
- */
-const PHONE_CARDS = {
-  '& thead': { display: 'none' },
-  '& tbody tr': { display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2, rowGap: 1, py: 1.5, px: 2, borderBottom: 1, borderColor: 'divider' },
-  '& tbody td': { display: 'block', border: 0, p: 0, minWidth: 0 },
-  '& tbody td[data-label]::before': { content: 'attr(data-label)', display: 'block', fontSize: '0.75rem', color: 'text.secondary' },
-  '& tbody td.student-actions, & tbody td[colspan]': { gridColumn: '1 / -1' },
-} as const;
+/** On a phone the table reads as one card per student, the actions across it; wider screens get the spec's table. */
+const TABLE_SX = { minWidth: { md: 1000 }, ...tableAsCards('.student-actions') } as const;
 
 interface StudentListPageProps {
   /** Another feature's panel for the profile modal (composed in src/app), given the student's id. */
@@ -125,7 +118,7 @@ export function StudentListPage({ profileExtra }: StudentListPageProps) {
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         {query.isFetching ? <LinearProgress /> : <Box sx={{ height: 4 }} />}
         <TableContainer>
-          <Table size="small" aria-label="Students" sx={{ minWidth: { md: 1000 }, '@media (max-width: 899.95px)': PHONE_CARDS }}>
+          <Table size="small" aria-label="Students" sx={TABLE_SX}>
             <TableHead>
               <TableRow>
                 {STUDENT_COLUMNS.map((column) => (
@@ -150,27 +143,17 @@ export function StudentListPage({ profileExtra }: StudentListPageProps) {
                   onView={(s) => setViewing(s._id)}
                 />
               ))}
-              {rows.length === 0 && !query.isFetching && (
-                <TableRow>
-                  <TableCell colSpan={STUDENT_COLUMNS.length + 1} sx={{ textAlign: 'center', py: 4, color: 'text.secondary' }}>
-                    No students found.
-                  </TableCell>
-                </TableRow>
-              )}
+              {rows.length === 0 && !query.isFetching && <EmptyTableRow columns={STUDENT_COLUMNS.length + 1} text="No students found." />}
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
+        <ListPagination
           count={query.data?.paging.total ?? 0}
           page={page}
-          onPageChange={(_, next) => setPage(next)}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[...STUDENT_PAGE_SIZES]}
-          onRowsPerPageChange={(event) => {
-            setPageSize(Number(event.target.value));
-            setPage(0);
-          }}
+          pageSize={pageSize}
+          pageSizes={STUDENT_PAGE_SIZES}
+          onPage={setPage}
+          onPageSize={setPageSize}
         />
       </Paper>
       <StudentProfileModal studentId={viewing} onClose={() => setViewing(null)} extra={viewing ? profileExtra?.(viewing) : undefined} />

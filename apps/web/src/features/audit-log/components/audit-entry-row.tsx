@@ -1,0 +1,111 @@
+import { AUDIT_LOG_TEXT, AUDIT_TARGET_LABELS, type AuditEntry } from '@academy/contract';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { academyTime } from '../lib/academy-time';
+import { actionLabel, actionTone } from '../lib/actions';
+import { detailLines } from '../lib/detail-lines';
+
+/** The table's columns, in order; on a phone each cell shows its column name above it. */
+export const AUDIT_COLUMNS = [
+  AUDIT_LOG_TEXT.columnTime,
+  AUDIT_LOG_TEXT.columnAdmin,
+  AUDIT_LOG_TEXT.columnAction,
+  AUDIT_LOG_TEXT.columnTarget,
+  AUDIT_LOG_TEXT.columnSummary,
+] as const;
+
+interface AuditEntryRowProps {
+  entry: AuditEntry;
+  /** Narrows the log to the entries about this row's target. */
+  onTarget: (target: { id: string; label: string }) => void;
+}
+
+const small = { variant: 'caption', component: 'div', sx: { color: 'text.secondary', overflowWrap: 'anywhere' } } as const;
+
+/** One entry: when, who (and from where), what, on what, and what changed when asked. */
+export function AuditEntryRow({ entry, onTarget }: AuditEntryRowProps) {
+  const [open, setOpen] = useState(false);
+  const lines = detailLines(entry.detail);
+  const targetType = (AUDIT_TARGET_LABELS as Record<string, string>)[entry.target.type] ?? entry.target.type;
+  const detailsId = `audit-detail-${entry.id}`;
+  return (
+    <>
+      <TableRow hover sx={{ '& > td': { borderBottom: open ? 0 : undefined } }}>
+        <TableCell data-label={AUDIT_LOG_TEXT.columnTime} sx={{ whiteSpace: { md: 'nowrap' } }}>
+          <Box component="time" dateTime={entry.at}>
+            {academyTime(entry.at)}
+          </Box>
+        </TableCell>
+        <TableCell data-label={AUDIT_LOG_TEXT.columnAdmin} sx={{ maxWidth: { md: 220 } }}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+            {entry.admin.name}
+          </Typography>
+          <Typography variant="caption" component="div" noWrap title={entry.admin.email} sx={{ color: 'text.secondary' }}>
+            {entry.admin.email}
+          </Typography>
+          <Typography {...small}>
+            {AUDIT_LOG_TEXT.fromAddress} {entry.ip}
+          </Typography>
+        </TableCell>
+        <TableCell data-label={AUDIT_LOG_TEXT.columnAction} sx={{ whiteSpace: 'nowrap' }}>
+          <Chip size="small" variant="outlined" color={actionTone(entry.action)} label={actionLabel(entry.action)} />
+        </TableCell>
+        <TableCell data-label={AUDIT_LOG_TEXT.columnTarget} sx={{ minWidth: { md: 140 }, maxWidth: { md: 240 } }}>
+          <Typography {...small}>{targetType}</Typography>
+          <Tooltip title={`${AUDIT_LOG_TEXT.onlyThisTarget} ${entry.target.label}`}>
+            <Link
+              component="button"
+              type="button"
+              variant="body2"
+              onClick={() => onTarget({ id: entry.target.id, label: entry.target.label })}
+              sx={{ textAlign: 'left', overflowWrap: 'anywhere' }}
+            >
+              {entry.target.label}
+            </Link>
+          </Tooltip>
+        </TableCell>
+        <TableCell data-label={AUDIT_LOG_TEXT.columnSummary} className="audit-summary">
+          <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
+            <Typography variant="body2" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>
+              {entry.summary}
+            </Typography>
+            {lines.length > 0 && (
+              <Tooltip title={open ? AUDIT_LOG_TEXT.hideDetails : AUDIT_LOG_TEXT.showDetails}>
+                <IconButton
+                  size="small"
+                  aria-label={`${AUDIT_LOG_TEXT.details}: ${entry.summary}`}
+                  aria-expanded={open}
+                  aria-controls={detailsId}
+                  onClick={() => setOpen(!open)}
+                  sx={{ mt: -0.5 }}
+                >
+                  {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
+                </IconButton>
+              </Tooltip>
+            )}
+          </Box>
+        </TableCell>
+      </TableRow>
+      {open && (
+        <TableRow className="audit-details">
+          <TableCell colSpan={AUDIT_COLUMNS.length} sx={{ pt: 0 }}>
+            <Box id={detailsId} component="ul" sx={{ m: 0, pl: 2.5, color: 'text.secondary', fontSize: '0.8125rem', overflowWrap: 'anywhere' }}>
+              {lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </Box>
+          </TableCell>
+        </TableRow>
+      )}
+    </>
+  );
+}
