@@ -21,6 +21,7 @@ import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { textInputPlugin } from './plugins/text-input';
 import { webAppPlugin } from './plugins/web-app';
 import { APP_VERSION } from './version';
 
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(textInputPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(apiDocsPlugin, { title: config.branding.title, version: APP_VERSION });
   await app.register(authPlugin, {

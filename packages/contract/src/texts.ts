@@ -49,6 +49,7 @@ export const SERVER_TEXT = {
   malformedJson: 'The request body is not valid JSON',
   badAddress: 'The address is not valid',
   addressTooLong: 'The address is too long',
+  nulCharacter: 'must not contain a NUL character',
   internal: 'Something went wrong on our side. Try again.',
   databaseDown: 'The database is not reachable',
 } as const;
