@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DeclaredRoute, RouteAccess } from '../../src/plugins/auth';
+import type { DeclaredRoute } from '../../src/plugins/auth';
 import { requestFor, send } from './call-route';
 import { errorContractProblems } from './error-contract';
 import { changes } from './fingerprint';
-import { exampleOf, ROUTE_EXAMPLES, type RouteExample } from './route-examples';
+import { exampleOf, GRANTED, ROUTE_EXAMPLES, type RouteExample } from './route-examples';
 import { useSecurityTestApp } from './security-app';
 import { ACTORS, type Actor } from './world';
 
@@ -12,14 +12,6 @@ import { ACTORS, type Actor } from './world';
 // refused (401, 403, or 404 for another student's resource) with the error contract's body and
 // nothing stored; a caller it grants must be served, which proves the example valid and so that
 // each refusal came from the access check, not from the validator.
-
-/** Whom each declaration lets in. `owner` routes are called on the first student's resources. */
-const GRANTED: Record<RouteAccess, readonly Actor[]> = {
-  public: ACTORS,
-  'signed-in': ['student', 'otherStudent', 'admin'],
-  owner: ['student', 'admin'],
-  admin: ['admin'],
-};
 
 type Expectation = { allowed: true; status: number } | { allowed: false; statuses: number[] };
 

@@ -3,12 +3,20 @@ import { PDF_BYTES } from '../../src/features/class-material/test-helpers';
 import type { RouteAccess } from '../../src/plugins/auth';
 import { buildRegistration } from '../factories';
 import { multipartForm } from '../multipart-form';
-import { newClientAddress, WORLD_SESSION_LIMIT, type Actor, type Headers, type World } from './world';
+import { ACTORS, newClientAddress, WORLD_SESSION_LIMIT, type Actor, type Headers, type World } from './world';
 
 // One valid call of every API route: realistic parameters and a body the validator accepts, so a
 // refusal in the access matrix proves the access check, not the validator, and the hostile-input
 // test has a real request to corrupt. A route that is not in this table fails the access matrix:
 // add its example here (docs/conventions.md, 'Adding a route').
+
+/** Whom each declaration lets in. `owner` routes are called on the first student's resources. */
+export const GRANTED: Record<RouteAccess, readonly Actor[]> = {
+  public: ACTORS,
+  'signed-in': ['student', 'otherStudent', 'admin'],
+  owner: ['student', 'admin'],
+  admin: ['admin'],
+};
 
 export interface ExampleRequest {
   url: string;

@@ -208,3 +208,22 @@ export class Fixtures {
     return response.json<{ data: { resetToken: string } }>().data.resetToken;
   }
 }
+
+/**
+ * Brings the world's student and admin back after a hostile request that happened to be valid
+ * (a limit set to 1, a profile suspended): the next route's requests start from live callers.
+ */
+export async function reviveCallers(world: World): Promise<void> {
+  const alive = async (headers: Headers) => (await world.app.inject({ url: '/api/sessions/mine', headers })).statusCode === 200;
+  if (!(await alive(world.admin.headers))) {
+    world.admin.headers = bearer((await signIn(world.app, TEST_ADMIN.email, TEST_ADMIN.password)).token);
+    world.headers.admin = world.admin.headers;
+  }
+  await expectOk(
+    world.app.inject({ method: 'PUT', url: '/api/sessions/limit', headers: world.admin.headers, payload: { maxSessions: WORLD_SESSION_LIMIT } }),
+  );
+  if (!(await alive(world.student.headers))) {
+    world.student = await world.fresh.student();
+    world.headers.student = world.student.headers;
+  }
+}
