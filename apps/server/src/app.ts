@@ -26,7 +26,7 @@ import { webAppPlugin } from './plugins/web-app';
 import { APP_VERSION } from './version';
 
 /** JSON bodies are small forms; uploads (later) set their own limits per route. */
-const JSON_BODY_LIMIT = 64 * 1024;
+export const JSON_BODY_LIMIT = 64 * 1024;
 
 export interface BuildOptions {
   /** Tests pass their own database (a fresh SQLite file or PostgreSQL schema). */
