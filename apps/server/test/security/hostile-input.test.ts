@@ -32,6 +32,14 @@ function answerProblems(answer: Answer, method: string): string[] {
   return problems;
 }
 
+const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** A poisoned key that reached a naive merge shows on every object of the process (the server runs in it). */
+function pollutionProblems(): string[] {
+  const polluted = Object.getOwnPropertyNames(Object.prototype).filter((name) => !PROTOTYPE_NAMES.has(name));
+  return polluted.length > 0 ? [`Object.prototype was polluted with ${polluted.join(', ')}`] : [];
+}
+
 /** Enough of a request to replay it by hand. */
 function describeRequest(request: InjectOptions): string {
   const payload = request.payload;
@@ -63,7 +71,7 @@ describe('hostile input to every route', () => {
           const request = mutate(base);
           const before = await t.fingerprints.take();
           const answer = await send(t.app, request);
-          const problems = answerProblems(answer, route.method);
+          const problems = [...answerProblems(answer, route.method), ...pollutionProblems()];
           if (answer.statusCode >= 400) {
             const changed = changes(before, await t.fingerprints.take(), example.refusalWrites);
             if (changed.length > 0) problems.push(`refused with ${answer.statusCode} but changed ${changed.join(', ')}`);

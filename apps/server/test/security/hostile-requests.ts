@@ -157,9 +157,9 @@ const isMultipart = (request: InjectOptions) => String(request.headers?.['conten
 const bodyObject = (request: InjectOptions) =>
   request.payload && typeof request.payload === 'object' && !Buffer.isBuffer(request.payload) ? (request.payload as Record<string, unknown>) : null;
 
-/** Replaces, or adds, one field of a JSON body. */
+/** Replaces, or adds, one field of a JSON body ('__proto__' as a key of its own, as JSON carries it). */
 const fieldMutation = (keys: string[]): fc.Arbitrary<Mutation> =>
-  fc.tuple(fc.constantFrom(...keys, 'unexpected', 'isAdmin', 'accountType', 'email'), nastyValue).map(([key, value]) => (request) => ({
+  fc.tuple(fc.constantFrom(...keys, 'unexpected', 'isAdmin', 'accountType', 'email', '__proto__', 'constructor', 'prototype'), nastyValue).map(([key, value]) => (request) => ({
     ...request,
     payload: { ...(bodyObject(request) ?? {}), [key]: value },
   }));
