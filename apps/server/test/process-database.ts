@@ -1,6 +1,6 @@
 import path from 'node:path';
-import pg from 'pg';
 import type { DatabaseTarget } from '../src/db/database';
+import { withClient } from './test-database';
 
 export interface ProcessDatabase {
   /** What the server process needs in its environment (DATABASE_URL on PostgreSQL). */
@@ -20,15 +20,7 @@ export async function processDatabase(dataDir: string, engine = process.env.TEST
   }
   const admin = process.env.TEST_DATABASE_URL ?? '';
   const name = `proc_${crypto.randomUUID().replace(/-/g, '')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const run = (statement: string) => withClient(admin, (client) => client.query(statement)).then(() => undefined);
   await run(`create database ${name}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
