@@ -20,13 +20,14 @@ import { durationMs } from './lib/duration';
 import { createMailer } from './mail/mailer';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { textInputPlugin } from './plugins/text-input';
 import { webAppPlugin } from './plugins/web-app';
 import { APP_VERSION } from './version';
 
 /** JSON bodies are small forms; uploads (later) set their own limits per route. */
-const JSON_BODY_LIMIT = 64 * 1024;
+export const JSON_BODY_LIMIT = 64 * 1024;
 
 export interface BuildOptions {
   /** Tests pass their own database (a fresh SQLite file or PostgreSQL schema). */
@@ -46,6 +47,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestTimeout: config.requestTimeoutMs,
     // Class material ids are long (the built-in store's are paths); the router's default is 100.
     routerOptions: { maxParamLength: 2048 },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -62,6 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(textInputPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(apiDocsPlugin, { title: config.branding.title, version: APP_VERSION });
   const bus = await createEventBus(config.events, app.log);

@@ -10,6 +10,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Waits for the process to end, after a signal or on its own. */
   exited: Promise<number | null>;
+  /** Everything the process wrote so far, standard output and error (its logs). */
+  output: () => string;
 }
 
 export async function freePort(): Promise<number> {
@@ -29,19 +31,24 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stdout = '';
   let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
+  const output = () => `${stdout}${stderr}`;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited during start: ${stderr}`);
     const up = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    if (up) return { url, child, exited };
+    if (up) return { url, child, exited, output };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill('SIGKILL');

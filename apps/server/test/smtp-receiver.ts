@@ -23,11 +23,18 @@ export interface SmtpReceiver {
  * A real SMTP server (the smtp-server package) on a free local port: the server under test
  * delivers through nodemailer exactly as it would to the academy's mail provider.
  */
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+export async function startSmtpReceiver(options: { login?: { user: string; pass: string } } = {}): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  const { login } = options;
   const server = new SMTPServer({
-    authOptional: true,
+    // With a login, a mail provider's sign-in (over plain loopback, hence allowed without TLS).
+    authOptional: !login,
+    allowInsecureAuth: Boolean(login),
+    onAuth(auth, _session, callback) {
+      if (login && auth.username === login.user && auth.password === login.pass) callback(null, { user: login.user });
+      else callback(new Error('Invalid username or password'));
+    },
     // Plain SMTP on loopback; STARTTLS would need a certificate the client trusts.
     disabledCommands: ['STARTTLS'],
     logger: false,

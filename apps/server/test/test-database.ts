@@ -49,7 +49,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+/** One PostgreSQL connection for `use`, closed afterwards. */
+export async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

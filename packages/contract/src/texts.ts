@@ -47,6 +47,9 @@ export const SERVER_TEXT = {
   bodyTooLarge: 'The request is too large',
   unsupportedMediaType: 'Unsupported content type',
   malformedJson: 'The request body is not valid JSON',
+  badAddress: 'The address is not valid',
+  addressTooLong: 'The address is too long',
+  nulCharacter: 'must not contain a NUL character',
   internal: 'Something went wrong on our side. Try again.',
   databaseDown: 'The database is not reachable',
 } as const;

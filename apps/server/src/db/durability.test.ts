@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildRegistration } from '../../test/factories';
+import { processDatabase } from '../../test/process-database';
 import { startServerProcess } from '../../test/server-process';
-import { createDatabase, type DatabaseTarget } from './database';
+import { createDatabase } from './database';
 
 // The crash test of issue 8: a burst of registrations against a real server process, killed with
 // SIGKILL in the middle. After a restart, every registration the server acknowledged is there,
@@ -15,38 +15,12 @@ const engine = process.env.TEST_ENGINE ?? 'sqlite';
 const CONCURRENCY = 6;
 const ACKNOWLEDGED_BEFORE_KILL = 24;
 
-async function freshTarget(dataDir: string): Promise<{ env: Record<string, string>; target: DatabaseTarget; cleanup: () => Promise<void> }> {
-  if (engine === 'sqlite') {
-    return { env: {}, target: { kind: 'sqlite', file: path.join(dataDir, 'portal.sqlite') }, cleanup: async () => {} };
-  }
-  // A database of its own: the server process uses the default schema, as in production.
-  const admin = process.env.TEST_DATABASE_URL ?? '';
-  const name = `crash_${crypto.randomUUID().replace(/-/g, '')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    target: { kind: 'postgres', url: url.toString() },
-    cleanup: () => run(`drop database ${name} with (force)`),
-  };
-}
-
 describe(`acknowledged writes survive SIGKILL (${engine})`, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-crash-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('keeps every acknowledged registration across a kill and a restart', { timeout: 120_000 }, async () => {
-    const { env, target, cleanup } = await freshTarget(dataDir);
+    const { env, target, cleanup } = await processDatabase(dataDir, engine);
     try {
       const first = await startServerProcess({ DATA_DIR: dataDir, ...env });
       const acknowledged: { email: string; regNo: string }[] = [];

@@ -46,6 +46,21 @@ describe('route access declarations', () => {
     await app.close();
   });
 
+  it('records every declared API route with its access, HEAD twins included, for the access matrix', async () => {
+    const app = await appWith((a) => {
+      a.get('/api/mine', { config: { access: 'signed-in' } }, async () => 'mine');
+      a.post('/api/staff', { config: { access: 'admin' } }, async () => 'staff');
+      a.get('/index.html', async () => 'page');
+    });
+    await app.ready();
+    expect(app.declaredRoutes).toEqual([
+      { method: 'GET', url: '/api/mine', access: 'signed-in' },
+      { method: 'HEAD', url: '/api/mine', access: 'signed-in' },
+      { method: 'POST', url: '/api/staff', access: 'admin' },
+    ]);
+    await app.close();
+  });
+
   it('leaves routes outside the API (the web app) alone', async () => {
     const app = await appWith((a) => a.get('/index.html', async () => 'page'));
     expect((await app.inject({ url: '/index.html' })).body).toBe('page');

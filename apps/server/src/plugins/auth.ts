@@ -67,6 +67,14 @@ declare module '@fastify/jwt' {
 export const ROUTE_ACCESS = ['public', 'signed-in', 'owner', 'admin'] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];
 
+/** One API route as declared: what the access matrix and the hostile-input tests walk. */
+export interface DeclaredRoute {
+  method: string;
+  /** As registered, with its parameters: `/api/students/student/getbyid/:id`. */
+  url: string;
+  access: RouteAccess;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
@@ -75,6 +83,8 @@ declare module 'fastify' {
     account: SessionAccount | null;
   }
   interface FastifyInstance {
+    /** Every API route with its declared access, in registration order (HEAD twins included). */
+    declaredRoutes: readonly DeclaredRoute[];
     /** Opens a session for a successful sign-in and answers its bearer token. */
     openSession: (account: SignedInAccount, request: FastifyRequest) => Promise<string>;
     /** A fresh token for the caller's own session at a new token version. */
@@ -98,6 +108,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   // same for every request of a session, while the account itself is still read on every request.
   await app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: options.tokenTtl }, verify: { cache: true } });
   app.decorateRequest('account', null);
+  const declared: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declared);
 
   const sign = (claims: TokenClaims) => app.jwt.sign(claims);
   app.decorate('openSession', async (account: SignedInAccount, request: FastifyRequest) => {
@@ -161,6 +173,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     if (!access || !ROUTE_ACCESS.includes(access)) {
       throw new Error(`${String(route.method)} ${route.url} declares no access: add config: { access: ${ROUTE_ACCESS.join(' | ')} }`);
     }
+    for (const method of [route.method].flat()) declared.push({ method, url: route.url, access });
     const check = checks[access];
     if (!check) return;
     const own = route.onRequest ? [route.onRequest].flat() : [];

@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SERVER_TEXT, type ErrorAnswer, type FieldError } from '@academy/contract';
 import { AppError } from '../lib/errors';
+import { setSecurityHeaders } from './security-headers';
 
 // The error contract of PRODUCT.md: `code` mirrors the HTTP status, `message` says what is wrong
 // (one sentence per refused field), `errors` names the fields, and a 500 never shows internals.
@@ -12,6 +13,8 @@ const fastifyStatusText: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: SERVER_TEXT.unsupportedMediaType,
   FST_ERR_CTP_INVALID_JSON_BODY: SERVER_TEXT.malformedJson,
   FST_ERR_CTP_EMPTY_JSON_BODY: SERVER_TEXT.malformedJson,
+  FST_ERR_BAD_URL: SERVER_TEXT.badAddress,
+  FST_ERR_MAX_PARAM_LENGTH: SERVER_TEXT.addressTooLong,
 };
 
 function answer(status: number, message: string | string[], fields?: FieldError[], extra = {}): ErrorAnswer {
@@ -49,3 +52,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     reply.status(404).send(answer(404, SERVER_TEXT.routeNotFound));
   });
 });
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any hook runs (a broken %-escape in
+ * the path, a parameter over the length limit) gets the contract's body and the security headers
+ * too, instead of Fastify's own body without them.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  setSecurityHeaders(request.raw, reply.raw);
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  reply.status(status).send(answer(status, fastifyStatusText[error.code] ?? SERVER_TEXT.badAddress));
+}

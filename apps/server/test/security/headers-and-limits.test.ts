@@ -1,0 +1,211 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { BANNER_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES, SERVER_TEXT, STUDENT_IMPORT_MAX_BYTES } from '@academy/contract';
+import { JSON_BODY_LIMIT } from '../../src/app';
+import { mp4Bytes, PDF_BYTES } from '../../src/features/class-material/test-helpers';
+import type { DeclaredRoute } from '../../src/plugins/auth';
+import { multipartForm } from '../multipart-form';
+import { startTestApp } from '../test-app';
+import { requestFor, send, type Answer } from './call-route';
+import { errorContractProblems } from './error-contract';
+import { changes } from './fingerprint';
+import { exampleOf, GRANTED } from './route-examples';
+import { useSecurityTestApp } from './security-app';
+
+// Headers and limits (issue 8), over every route of the real app: the security headers on every
+// answer, no CORS grant to another origin, and each route's body limit answered with 413 and
+// nothing stored, the JSON routes' one just above 64 KiB, each upload's its own.
+
+const FOREIGN_ORIGIN = 'https://evil.example';
+const MAX_UPLOAD_BYTES = 512 * 1024;
+
+/** What is wrong with an answer's security headers, or []. */
+function headerProblems(answer: Answer): string[] {
+  const problems: string[] = [];
+  const csp = String(answer.headers['content-security-policy'] ?? '');
+  const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+  if (!directive('script-src').includes("'self'") || /unsafe-(inline|eval)/.test(directive('script-src'))) {
+    problems.push(`script-src allows more than this origin: ${directive('script-src') || '(missing)'}`);
+  }
+  if (directive('default-src') !== "default-src 'self'") problems.push(`default-src is ${directive('default-src') || '(missing)'}`);
+  if (directive('object-src') !== "object-src 'none'") problems.push(`object-src is ${directive('object-src') || '(missing)'}`);
+  if (directive('frame-ancestors') !== "frame-ancestors 'none'") problems.push(`frame-ancestors is ${directive('frame-ancestors') || '(missing)'}`);
+  if (answer.headers['x-content-type-options'] !== 'nosniff') problems.push('no X-Content-Type-Options: nosniff');
+  for (const name of ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-allow-methods']) {
+    if (answer.headers[name] !== undefined) problems.push(`${name}: ${String(answer.headers[name])}`);
+  }
+  return problems;
+}
+
+const isMultipart = (headers: Record<string, string> | undefined) => String(headers?.['content-type'] ?? '').startsWith('multipart/');
+
+async function noisyPng(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#336699', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    .png()
+    .toBuffer();
+}
+
+/** Bytes that start like a PNG and go on past `size`: refused by their size before anyone decodes them. */
+const oversizedPng = async (size: number) => Buffer.concat([await noisyPng(8, 8), Buffer.alloc(size + 1)]).subarray(0, size + 1);
+
+interface UploadLimit {
+  maxBytes: number;
+  /** A valid file above the JSON limit and within this cap, which must be taken. */
+  within: () => Promise<{ field: string; filename: string; type: string; bytes: Buffer }>;
+  /** A file one byte over the cap. */
+  over: () => Promise<{ field: string; filename: string; type: string; bytes: Buffer }>;
+}
+
+/** Every upload route's own cap. A new upload route fails the test below until it is listed here. */
+const UPLOAD_LIMITS: Record<string, UploadLimit> = {
+  'POST /api/students/student/profile-image/:id': {
+    maxBytes: PROFILE_IMAGE_MAX_BYTES,
+    within: async () => ({ field: 'image', filename: 'me.png', type: 'image/png', bytes: await noisyPng(300, 300) }),
+    over: async () => ({ field: 'image', filename: 'me.png', type: 'image/png', bytes: await oversizedPng(PROFILE_IMAGE_MAX_BYTES) }),
+  },
+  'POST /api/banners/upload-image': {
+    maxBytes: BANNER_MAX_BYTES,
+    within: async () => ({ field: 'image1', filename: 'banner.png', type: 'image/png', bytes: await noisyPng(600, 250) }),
+    over: async () => ({ field: 'image1', filename: 'banner.png', type: 'image/png', bytes: await oversizedPng(BANNER_MAX_BYTES) }),
+  },
+  'POST /api/students/student/import': {
+    maxBytes: STUDENT_IMPORT_MAX_BYTES,
+    within: async () => {
+      const row = `Csv Pupil,csv.${crypto.randomUUID().slice(0, 8)}@example.lk,0771234567,Kandy,2025,Paper,Indian,${'n'.repeat(100 * 1024)}`;
+      return { field: 'file', filename: 'students.csv', type: 'text/csv', bytes: Buffer.from(`name,email,whatsAppNo,district,batch,classType,historyType,notes\n${row}\n`) };
+    },
+    over: async () => ({ field: 'file', filename: 'students.csv', type: 'text/csv', bytes: Buffer.alloc(STUDENT_IMPORT_MAX_BYTES + 1, 'a') }),
+  },
+  'POST /api/folders/folder/:folderId/files': {
+    maxBytes: MAX_UPLOAD_BYTES,
+    within: async () => ({ field: 'file', filename: `big-${crypto.randomUUID().slice(0, 6)}.pdf`, type: 'application/pdf', bytes: Buffer.concat([PDF_BYTES, Buffer.alloc(200 * 1024, 32)]) }),
+    over: async () => ({ field: 'file', filename: 'too-big.mp4', type: 'video/mp4', bytes: mp4Bytes(MAX_UPLOAD_BYTES + 1 - 32) }), // mp4Bytes adds a 32-byte header
+  },
+};
+
+describe('headers and limits on every route', () => {
+  const t = useSecurityTestApp({ MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES) });
+  const key = (route: DeclaredRoute) => `${route.method} ${route.url}`;
+  /** The route's example as a caller it grants (the admin wherever the admin is granted). */
+  async function grantedRequest(route: DeclaredRoute) {
+    const example = exampleOf(route.method, route.url);
+    if (!example) throw new Error(`${key(route)} has no example (the access matrix names it)`);
+    const granted = GRANTED[route.access];
+    const actor = granted.includes('admin') && !example.narrower?.actors.includes('admin') ? 'admin' : (granted.find((a) => a !== 'anonymous') ?? 'anonymous');
+    return { example, request: requestFor(t.world, route, actor, await example.build({ world: t.world, actor })) };
+  }
+
+  it('sends the CSP, nosniff and no CORS grant on every answer, to a caller from another origin', async () => {
+    const problems: string[] = [];
+    for (const route of t.app.declaredRoutes) {
+      const { request } = await grantedRequest(route);
+      const answer = await send(t.app, { ...request, headers: { ...request.headers, origin: FOREIGN_ORIGIN } });
+      if (answer.statusCode >= 400) problems.push(`${key(route)}: the example was refused (${answer.statusCode})`);
+      problems.push(...headerProblems(answer).map((p) => `${key(route)}: ${p}`));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('grants no cross-origin preflight on any API address', async () => {
+    const problems: string[] = [];
+    for (const route of t.app.declaredRoutes.filter((r) => r.method !== 'HEAD')) {
+      const { request } = await grantedRequest(route);
+      const answer = await send(t.app, {
+        method: 'OPTIONS',
+        url: request.url,
+        headers: { origin: FOREIGN_ORIGIN, 'access-control-request-method': route.method, 'access-control-request-headers': 'authorization, content-type' },
+      });
+      if (answer.statusCode >= 500) problems.push(`${key(route)}: preflight answered ${answer.statusCode}`);
+      problems.push(...headerProblems(answer).map((p) => `${key(route)} preflight: ${p}`));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('refuses a JSON body one byte over 64 KiB on every route that reads one, with 413 and nothing stored, and takes one at the limit', async () => {
+    const problems: string[] = [];
+    const bodyRoutes = t.app.declaredRoutes.filter((r) => ['POST', 'PUT', 'DELETE'].includes(r.method));
+    for (const route of bodyRoutes) {
+      const { request } = await grantedRequest(route);
+      if (isMultipart(request.headers as Record<string, string>)) continue;
+      const padded = (size: number) => {
+        const base = JSON.stringify({ ...(request.payload as object | undefined), filler: '' });
+        return `${base.slice(0, -2)}${'x'.repeat(size - base.length)}"}`;
+      };
+      const headers = { ...request.headers, 'content-type': 'application/json' };
+      const before = await t.fingerprints.take();
+      const over = await send(t.app, { ...request, headers, payload: padded(JSON_BODY_LIMIT + 1) });
+      if (over.statusCode !== 413) problems.push(`${key(route)}: ${JSON_BODY_LIMIT + 1} bytes answered ${over.statusCode}`);
+      else if (JSON.parse(over.body).message !== SERVER_TEXT.bodyTooLarge) problems.push(`${key(route)}: 413 says ${over.body}`);
+      problems.push(...errorContractProblems(over, route.method).map((p) => `${key(route)}: ${p}`));
+      const changed = changes(before, await t.fingerprints.take());
+      if (changed.length > 0) problems.push(`${key(route)}: the refused body changed ${changed.join(', ')}`);
+      const { request: fresh } = await grantedRequest(route);
+      const atLimit = await send(t.app, { ...fresh, headers: { ...fresh.headers, 'content-type': 'application/json' }, payload: padded(JSON_BODY_LIMIT) });
+      if (atLimit.statusCode === 413) problems.push(`${key(route)}: exactly ${JSON_BODY_LIMIT} bytes answered 413`);
+    }
+    expect(bodyRoutes.length).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+  });
+
+  it("holds every upload to its own cap: one byte over is 413 with nothing stored, a file above the JSON limit but within the cap is taken", async () => {
+    const uploadRoutes: DeclaredRoute[] = [];
+    for (const route of t.app.declaredRoutes) {
+      const { request } = await grantedRequest(route);
+      if (isMultipart(request.headers as Record<string, string>)) uploadRoutes.push(route);
+    }
+    expect(uploadRoutes.map(key).sort(), 'every upload route needs its cap in UPLOAD_LIMITS').toEqual(Object.keys(UPLOAD_LIMITS).sort());
+    const problems: string[] = [];
+    for (const route of uploadRoutes) {
+      const limit = UPLOAD_LIMITS[key(route)] as UploadLimit;
+      const attempt = async (file: Awaited<ReturnType<UploadLimit['over']>>) => {
+        const { request } = await grantedRequest(route);
+        const form = multipartForm(file.field, file.filename, file.type, file.bytes);
+        return send(t.app, { ...request, payload: form.payload, headers: { ...request.headers, ...form.headers } });
+      };
+      const overFile = await limit.over();
+      expect(overFile.bytes.length).toBe(limit.maxBytes + 1);
+      const before = await t.fingerprints.take();
+      const over = await attempt(overFile);
+      if (over.statusCode !== 413) problems.push(`${key(route)}: ${limit.maxBytes + 1} bytes answered ${over.statusCode} ${over.body.slice(0, 200)}`);
+      problems.push(...errorContractProblems(over, route.method).map((p) => `${key(route)}: ${p}`));
+      const changed = changes(before, await t.fingerprints.take());
+      if (changed.length > 0) problems.push(`${key(route)}: the refused upload changed ${changed.join(', ')}`);
+      const withinFile = await limit.within();
+      expect(withinFile.bytes.length, key(route)).toBeGreaterThan(JSON_BODY_LIMIT);
+      const within = await attempt(withinFile);
+      if (within.statusCode !== 200) problems.push(`${key(route)}: ${withinFile.bytes.length} bytes answered ${within.statusCode} ${within.body.slice(0, 200)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the web app', () => {
+  it('is served with the same CSP and nosniff, no CORS grant, and nothing outside its folder', async () => {
+    const bare = await startTestApp();
+    await bare.app.close();
+    const webDist = `${bare.database.dataDir}/web`;
+    mkdirSync(`${webDist}/assets`, { recursive: true });
+    writeFileSync(`${webDist}/index.html`, '<html><head><title>x</title><!--academy-branding--></head><body><script type="module" src="/assets/app-abc.js"></script></body></html>');
+    writeFileSync(`${webDist}/assets/app-abc.js`, 'console.log(1)');
+    writeFileSync(`${bare.database.dataDir}/outside.txt`, 'not part of the web app');
+    const { app, database } = await startTestApp({ WEB_DIST: webDist });
+    try {
+      for (const url of ['/', '/index.html', '/assets/app-abc.js']) {
+        const response = await app.inject({ url, headers: { origin: FOREIGN_ORIGIN } });
+        expect(response.statusCode, url).toBe(200);
+        expect(headerProblems({ statusCode: response.statusCode, headers: response.headers, body: response.body }), url).toEqual([]);
+      }
+      for (const url of ['/../outside.txt', '/%2e%2e/outside.txt', '/assets/..%2f..%2foutside.txt', '/..%5coutside.txt']) {
+        const response = await app.inject({ url });
+        expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, url).toBeLessThan(500);
+        expect(response.body, url).not.toContain('not part of the web app');
+      }
+    } finally {
+      await app.close();
+      await database.drop();
+      await bare.database.drop();
+    }
+  });
+});

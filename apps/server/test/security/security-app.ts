@@ -1,0 +1,28 @@
+import { afterAll, beforeAll } from 'vitest';
+import { startSmtpReceiver, type SmtpReceiver } from '../smtp-receiver';
+import { startTestApp, type TestApp } from '../test-app';
+import { Fingerprinter } from './fingerprint';
+import { buildWorld, type World } from './world';
+
+export interface SecurityTestApp extends TestApp {
+  smtp: SmtpReceiver;
+  world: World;
+  fingerprints: Fingerprinter;
+}
+
+/** The real app, mailing through a real SMTP receiver, with the callers and data of world.ts. */
+export function useSecurityTestApp(env: Record<string, string> = {}): SecurityTestApp {
+  const holder = {} as SecurityTestApp;
+  beforeAll(async () => {
+    const smtp = await startSmtpReceiver();
+    const started = await startTestApp({ SMTP_URL: smtp.url, ...env });
+    Object.assign(holder, started, { smtp, fingerprints: new Fingerprinter(started.database) });
+    holder.world = await buildWorld(started.app, smtp);
+  }, 60_000);
+  afterAll(async () => {
+    await holder.app?.close();
+    await holder.database?.drop();
+    await holder.smtp?.close();
+  });
+  return holder;
+}

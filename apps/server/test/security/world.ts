@@ -1,0 +1,229 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { DriveItem, Message } from '@academy/contract';
+import { classWithLessons, createSubfolder, giveAccess, ticketUrl } from '../../src/features/class-material/test-helpers';
+import { codeIn } from '../../src/features/password-reset/test-helpers';
+import { registerStudent, signedInStudent, signIn } from '../factories';
+import { multipartForm } from '../multipart-form';
+import type { SmtpReceiver } from '../smtp-receiver';
+import { TEST_ADMIN } from '../test-app';
+
+// The callers and the data the access matrix and the hostile-input tests call every route with,
+// all made through the real API: six callers, a class granted to the first student only, a
+// message, pictures, and `fresh` for calls that use their target up (delete, sign out, reset).
+
+export const ACTORS = ['anonymous', 'student', 'otherStudent', 'suspendedStudent', 'endedSession', 'admin'] as const;
+export type Actor = (typeof ACTORS)[number];
+export type Headers = Record<string, string>;
+
+export interface Account {
+  id: string;
+  email: string;
+  password: string;
+  headers: Headers;
+}
+
+/** A session limit high enough that the fixtures' extra sign-ins never push a caller's own session out. */
+export const WORLD_SESSION_LIMIT = 20;
+
+const bearer = (token: string): Headers => ({ authorization: `Bearer ${token}` });
+
+/** The session id inside a token we issued (its `sid` claim). */
+export function sessionIdOf(headers: Headers): string {
+  const payload = (headers.authorization ?? '').split('.')[1] ?? '';
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sid: string }).sid;
+}
+
+export async function pngBytes(colour: string, width = 40, height = 30): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+}
+
+let clientCounter = 0;
+/** A client address of its own, so the forgot-password client limit never meets another call's. */
+export function newClientAddress(): string {
+  clientCounter += 1;
+  return `10.88.${Math.floor(clientCounter / 250) % 250}.${(clientCounter % 250) + 1}`;
+}
+
+export interface World {
+  app: FastifyInstance;
+  headers: Record<Actor, Headers>;
+  /** The first student: the owner of every resource the owner routes are called on. */
+  student: Account;
+  other: Account;
+  admin: Account;
+  /** A class granted by e-mail to the first student only, with a folder, a video and a PDF. */
+  classFolder: DriveItem;
+  lessonFolder: DriveItem;
+  video: DriveItem;
+  /** The first student's secure-file address for the video. */
+  secureFileUrl: string;
+  message: Message;
+  /** The other student's profile picture file name (what the public picture route serves). */
+  otherPicture: string;
+  pngBytes: Buffer;
+  fresh: Fixtures;
+}
+
+export async function buildWorld(app: FastifyInstance, smtp: SmtpReceiver): Promise<World> {
+  const adminLogin = await signIn(app, TEST_ADMIN.email, TEST_ADMIN.password);
+  const admin: Account = { id: adminLogin.studentId, email: TEST_ADMIN.email, password: TEST_ADMIN.password, headers: bearer(adminLogin.token) };
+  await expectOk(app.inject({ method: 'PUT', url: '/api/sessions/limit', headers: admin.headers, payload: { maxSessions: WORLD_SESSION_LIMIT } }));
+  const fresh = new Fixtures(app, admin, smtp);
+
+  const [student, other, suspended, ended] = [await fresh.student(), await fresh.student(), await fresh.student(), await fresh.student()];
+  await expectOk(
+    app.inject({ method: 'PUT', url: `/api/students/student/state/update/${suspended.id}`, headers: admin.headers, payload: { state: 'de-active' } }),
+  );
+  await expectOk(app.inject({ method: 'POST', url: '/api/sessions/mine/sign-out', headers: ended.headers }));
+
+  const { classFolder, folder: lessonFolder, video } = await classWithLessons(app, admin.headers);
+  await giveAccess(app, admin.headers, student.email, classFolder.name);
+  const secureFileUrl = await ticketUrl(app, student.headers, video.id);
+  const message = await fresh.message();
+
+  const png = await pngBytes('#0A5F6F');
+  const picture = multipartForm('image', 'other.png', 'image/png', await pngBytes('#8B1E3F'));
+  const uploaded = await expectOk(
+    app.inject({ method: 'POST', url: `/api/students/student/profile-image/${other.id}`, payload: picture.payload, headers: { ...other.headers, ...picture.headers } }),
+  );
+  const otherPicture = uploaded.json<{ data: { profileImg: string } }>().data.profileImg.split('/').pop() ?? '';
+
+  return {
+    app,
+    headers: {
+      anonymous: {},
+      student: student.headers,
+      otherStudent: other.headers,
+      suspendedStudent: suspended.headers,
+      endedSession: ended.headers,
+      admin: admin.headers,
+    },
+    student,
+    other,
+    admin,
+    classFolder,
+    lessonFolder,
+    video,
+    secureFileUrl,
+    message,
+    otherPicture,
+    pngBytes: png,
+    fresh,
+  };
+}
+
+async function expectOk(pending: Promise<LightMyRequestResponse>) {
+  const response = await pending;
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
+}
+
+/** New data for one call, for the calls that use their target up or change their caller. */
+export class Fixtures {
+  private counter = 0;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly admin: Account,
+    private readonly smtp: SmtpReceiver,
+  ) {}
+
+  /** A unique tag for names and e-mails. */
+  tag(): string {
+    this.counter += 1;
+    return `${this.counter}-${crypto.randomUUID().slice(0, 6)}`;
+  }
+
+  async student(): Promise<Account> {
+    const { body, student, headers } = await signedInStudent(this.app);
+    return { id: student._id, email: body.email, password: body.password, headers };
+  }
+
+  /** A registered student an admin has deleted (for restore). */
+  async deletedStudent(): Promise<string> {
+    const { student } = await registerStudent(this.app);
+    await expectOk(this.app.inject({ method: 'DELETE', url: `/api/students/student/deletestudent/${student._id}`, headers: this.admin.headers }));
+    return student._id;
+  }
+
+  /** Another sign-in of the same account: its bearer header and session id. */
+  async session(account: Pick<Account, 'email' | 'password'>): Promise<{ headers: Headers; sessionId: string }> {
+    const login = await signIn(this.app, account.email, account.password);
+    const headers = bearer(login.token);
+    return { headers, sessionId: sessionIdOf(headers) };
+  }
+
+  async message(): Promise<Message> {
+    const payload = { message: `Matrix notice ${this.tag()}`, link: '', batch: '', region: [], classType: [] };
+    const response = await expectOk(this.app.inject({ method: 'POST', url: '/api/messages/message/send', headers: this.admin.headers, payload }));
+    return response.json<{ data: Message }>().data;
+  }
+
+  /** A grant of the class to an address nobody has registered. */
+  async grant(className: string): Promise<string> {
+    return (await giveAccess(this.app, this.admin.headers, `nobody.${this.tag()}@example.lk`, className)).id;
+  }
+
+  async folder(parentId: string): Promise<DriveItem> {
+    return createSubfolder(this.app, this.admin.headers, parentId, `Folder ${this.tag()}`);
+  }
+
+  /** An uploaded, unposted banner image's address. */
+  async bannerUpload(): Promise<string> {
+    // A colour of its own, so every upload is a new image (images are stored by their content's hash).
+    const form = multipartForm('image1', 'banner.png', 'image/png', await pngBytes(`#${randomBytes(3).toString('hex')}`, 480, 200));
+    const response = await expectOk(
+      this.app.inject({ method: 'POST', url: '/api/banners/upload-image', payload: form.payload, headers: { ...this.admin.headers, ...form.headers } }),
+    );
+    return response.json<{ imageUrl: string[] }>().imageUrl[0] ?? '';
+  }
+
+  /** A forgot-password code mailed (through the SMTP receiver) to a new student. */
+  async resetCode(): Promise<{ email: string; otp: string }> {
+    const { body } = await registerStudent(this.app);
+    const response = await this.app.inject({
+      method: 'POST',
+      url: '/api/students/student/forgot-password/send-otp',
+      payload: { email: body.email },
+      remoteAddress: newClientAddress(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const mail = await this.smtp.waitFor((m) => m.to.some((to) => to.toLowerCase() === body.email.toLowerCase()));
+    return { email: body.email, otp: codeIn(mail) };
+  }
+
+  /** A confirmed code's reset token, for a new student. */
+  async resetToken(): Promise<string> {
+    const { email, otp } = await this.resetCode();
+    const response = await this.app.inject({
+      method: 'POST',
+      url: '/api/students/student/forgot-password/confirm-otp',
+      payload: { email, otp },
+      remoteAddress: newClientAddress(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: { resetToken: string } }>().data.resetToken;
+  }
+}
+
+/**
+ * Brings the world's student and admin back after a hostile request that happened to be valid
+ * (a limit set to 1, a profile suspended): the next route's requests start from live callers.
+ */
+export async function reviveCallers(world: World): Promise<void> {
+  const alive = async (headers: Headers) => (await world.app.inject({ url: '/api/sessions/mine', headers })).statusCode === 200;
+  if (!(await alive(world.admin.headers))) {
+    world.admin.headers = bearer((await signIn(world.app, TEST_ADMIN.email, TEST_ADMIN.password)).token);
+    world.headers.admin = world.admin.headers;
+  }
+  await expectOk(
+    world.app.inject({ method: 'PUT', url: '/api/sessions/limit', headers: world.admin.headers, payload: { maxSessions: WORLD_SESSION_LIMIT } }),
+  );
+  if (!(await alive(world.student.headers))) {
+    world.student = await world.fresh.student();
+    world.headers.student = world.student.headers;
+  }
+}
