@@ -1,4 +1,5 @@
-import { CLASS_MATERIAL_TEXT, type DriveItem } from '@academy/contract';
+import { t } from 'i18next';
+import { type DriveItem } from '@academy/contract';
 import Close from '@mui/icons-material/Close';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -19,7 +20,7 @@ export function ClassAccessDialog({ item, onClose }: { item: DriveItem | null; o
   return (
     <Dialog open={Boolean(item)} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="class-access-title">
       <DialogTitle id="class-access-title" sx={{ pr: 6 }}>
-        {CLASS_MATERIAL_TEXT.classAccess}: {item?.name}
+        {t('classMaterial.classAccess')}: {item?.name}
         <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <Close />
         </IconButton>

@@ -1,4 +1,5 @@
-import { CLASS_MATERIAL_TEXT, UPLOAD_EXTENSIONS } from '@academy/contract';
+import { t } from 'i18next';
+import { UPLOAD_EXTENSIONS } from '@academy/contract';
 import CreateNewFolder from '@mui/icons-material/CreateNewFolder';
 import UploadFile from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
@@ -51,11 +52,11 @@ export function DriveAdminBar({ folderId }: DriveAdminBarProps) {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button variant="outlined" startIcon={<CreateNewFolder />} onClick={() => setNaming(true)} disabled={Boolean(progress)}>
-          {CLASS_MATERIAL_TEXT.newFolder}
+          {t('classMaterial.newFolder')}
         </Button>
         {folderId && (
           <Button variant="outlined" startIcon={<UploadFile />} onClick={() => input.current?.click()} disabled={Boolean(progress)}>
-            {CLASS_MATERIAL_TEXT.uploadFiles}
+            {t('classMaterial.uploadFiles')}
           </Button>
         )}
         <input
@@ -78,8 +79,8 @@ export function DriveAdminBar({ folderId }: DriveAdminBarProps) {
       )}
       <ItemNameDialog
         open={naming}
-        title={CLASS_MATERIAL_TEXT.newFolder}
-        label={CLASS_MATERIAL_TEXT.folderName}
+        title={t('classMaterial.newFolder')}
+        label={t('classMaterial.folderName')}
         submitLabel="Create"
         pending={creating.isPending}
         error={creating.error ? failureText(creating.error) : null}

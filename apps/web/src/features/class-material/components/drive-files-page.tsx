@@ -1,4 +1,5 @@
-import { CLASS_MATERIAL_TEXT, FOLDER_MIME_TYPE, isAdmin, type DriveItem } from '@academy/contract';
+import { t } from 'i18next';
+import { FOLDER_MIME_TYPE, isAdmin, type DriveItem } from '@academy/contract';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
@@ -51,7 +52,7 @@ export function DriveFilesPage() {
           <CircularProgress aria-label="Loading files" />
         </Box>
       ) : files.length === 0 ? (
-        <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>{CLASS_MATERIAL_TEXT.noFiles}</Typography>
+        <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>{t('classMaterial.noFiles')}</Typography>
       ) : (
         <Box
           component="ul"

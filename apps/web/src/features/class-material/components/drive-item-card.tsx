@@ -1,4 +1,5 @@
-import { CLASS_MATERIAL_TEXT, driveItemKind, type DriveItem } from '@academy/contract';
+import { t } from 'i18next';
+import { driveItemKind, type DriveItem } from '@academy/contract';
 import Folder from '@mui/icons-material/Folder';
 import InsertDriveFile from '@mui/icons-material/InsertDriveFile';
 import MoreVert from '@mui/icons-material/MoreVert';
@@ -24,9 +25,9 @@ interface DriveItemCardProps {
 }
 
 const ACTION_LABELS: Record<ItemAction, string> = {
-  rename: CLASS_MATERIAL_TEXT.rename,
-  delete: CLASS_MATERIAL_TEXT.delete,
-  access: CLASS_MATERIAL_TEXT.classAccess,
+  rename: t('classMaterial.rename'),
+  delete: t('classMaterial.delete'),
+  access: t('classMaterial.classAccess'),
 };
 
 function ItemIcon({ item }: { item: DriveItem }) {
@@ -61,7 +62,7 @@ export function DriveItemCard({ item, onOpen, actions = [], onAction }: DriveIte
         )}
       </Box>
       <Button variant={viewable ? 'contained' : 'outlined'} onClick={openItem} sx={{ alignSelf: 'flex-start' }}>
-        {viewable ? CLASS_MATERIAL_TEXT.viewFile : CLASS_MATERIAL_TEXT.openFolder}
+        {viewable ? t('classMaterial.viewFile') : t('classMaterial.openFolder')}
       </Button>
       <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
         {actions.map((action) => (

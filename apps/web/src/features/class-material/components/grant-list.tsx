@@ -1,4 +1,5 @@
-import { CLASS_MATERIAL_TEXT, type Grant } from '@academy/contract';
+import { t } from 'i18next';
+import { type Grant } from '@academy/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,9 +33,9 @@ export function GrantList({ grants, showClass, canRevoke = () => true }: GrantLi
   return (
     <Box>
       <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700 }}>
-        {CLASS_MATERIAL_TEXT.classAccess}
+        {t('classMaterial.classAccess')}
       </Typography>
-      {grants.length === 0 && <Typography sx={{ color: 'text.secondary', py: 1 }}>{CLASS_MATERIAL_TEXT.noGrants}</Typography>}
+      {grants.length === 0 && <Typography sx={{ color: 'text.secondary', py: 1 }}>{t('classMaterial.noGrants')}</Typography>}
       <List dense aria-label="Class access">
         {grants.map((grant) => {
           const label = showClass ? grant.className : who(grant);
@@ -45,8 +46,8 @@ export function GrantList({ grants, showClass, canRevoke = () => true }: GrantLi
               disableGutters
               secondaryAction={
                 canRevoke(grant) && (
-                  <Button size="small" color="error" disabled={revoke.isPending} onClick={() => revoke.mutate(grant.id)} aria-label={`${CLASS_MATERIAL_TEXT.revoke} ${label}`}>
-                    {CLASS_MATERIAL_TEXT.revoke}
+                  <Button size="small" color="error" disabled={revoke.isPending} onClick={() => revoke.mutate(grant.id)} aria-label={`${t('classMaterial.revoke')} ${label}`}>
+                    {t('classMaterial.revoke')}
                   </Button>
                 )
               }

@@ -1,11 +1,5 @@
-import {
-  MESSAGE_CLASS_TYPES,
-  messageBodySchema,
-  MESSAGES_TEXT,
-  REGIONS,
-  type MessageBody,
-  type MessageInput,
-} from '@academy/contract';
+import { t } from 'i18next';
+import { MESSAGE_CLASS_TYPES, messageBodySchema, REGIONS, type MessageBody, type MessageInput } from '@academy/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,11 +13,11 @@ export const EMPTY_MESSAGE: MessageBody = { message: '', link: '', batch: '', re
 
 type FieldName = keyof MessageBody;
 const LABELS: Record<FieldName, string> = {
-  message: MESSAGES_TEXT.messageContent,
-  link: MESSAGES_TEXT.linkUrl,
-  batch: MESSAGES_TEXT.batchName,
-  region: MESSAGES_TEXT.regions,
-  classType: MESSAGES_TEXT.classTypes,
+  message: t('messages.messageContent'),
+  link: t('messages.linkUrl'),
+  batch: t('messages.batchName'),
+  region: t('messages.regions'),
+  classType: t('messages.classTypes'),
 };
 
 /** Labels sit above the fields so the spec's placeholders show before anything is typed. */
@@ -73,8 +67,8 @@ export function MessageForm({ defaultValues = EMPTY_MESSAGE, submitLabel, onSubm
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <TextField
         {...register('message')}
-        label={MESSAGES_TEXT.messageContent}
-        placeholder={MESSAGES_TEXT.messagePlaceholder}
+        label={t('messages.messageContent')}
+        placeholder={t('messages.messagePlaceholder')}
         multiline
         rows={4}
         fullWidth
@@ -85,8 +79,8 @@ export function MessageForm({ defaultValues = EMPTY_MESSAGE, submitLabel, onSubm
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, gap: 2 }}>
         <TextField
           {...register('link')}
-          label={MESSAGES_TEXT.linkUrl}
-          placeholder={MESSAGES_TEXT.linkPlaceholder}
+          label={t('messages.linkUrl')}
+          placeholder={t('messages.linkPlaceholder')}
           type="url"
           fullWidth
           slotProps={shownPlaceholder}
@@ -95,8 +89,8 @@ export function MessageForm({ defaultValues = EMPTY_MESSAGE, submitLabel, onSubm
         />
         <TextField
           {...register('batch')}
-          label={MESSAGES_TEXT.batchName}
-          placeholder={MESSAGES_TEXT.batchPlaceholder}
+          label={t('messages.batchName')}
+          placeholder={t('messages.batchPlaceholder')}
           fullWidth
           slotProps={shownPlaceholder}
           error={Boolean(error('batch'))}
@@ -108,14 +102,14 @@ export function MessageForm({ defaultValues = EMPTY_MESSAGE, submitLabel, onSubm
           control={control}
           name="region"
           render={({ field }) => (
-            <CheckboxGroup legend={MESSAGES_TEXT.regions} options={REGIONS} value={field.value ?? []} onChange={field.onChange} error={error('region')} />
+            <CheckboxGroup legend={t('messages.regions')} options={REGIONS} value={field.value ?? []} onChange={field.onChange} error={error('region')} />
           )}
         />
         <Controller
           control={control}
           name="classType"
           render={({ field }) => (
-            <CheckboxGroup legend={MESSAGES_TEXT.classTypes} options={MESSAGE_CLASS_TYPES} value={field.value ?? []} onChange={field.onChange} error={error('classType')} />
+            <CheckboxGroup legend={t('messages.classTypes')} options={MESSAGE_CLASS_TYPES} value={field.value ?? []} onChange={field.onChange} error={error('classType')} />
           )}
         />
       </Box>

@@ -1,4 +1,5 @@
-import { MESSAGES_TEXT, REGION_LABELS, type Message, type MessageClassType } from '@academy/contract';
+import { t } from 'i18next';
+import { REGION_LABELS, type Message, type MessageClassType } from '@academy/contract';
 import Description from '@mui/icons-material/Description';
 import Groups from '@mui/icons-material/Groups';
 import MenuBook from '@mui/icons-material/MenuBook';
@@ -17,7 +18,7 @@ export function RegionChip({ region }: { region: Message['region'] }) {
   if (only) {
     return <Chip size="small" variant="outlined" icon={only === 'Indian' ? <IndiaFlag /> : <EuropeFlag />} label={REGION_LABELS[only]} sx={{ pl: 0.5 }} />;
   }
-  return <Chip size="small" variant="outlined" icon={<Public />} label={MESSAGES_TEXT.allRegions} />;
+  return <Chip size="small" variant="outlined" icon={<Public />} label={t('messages.allRegions')} />;
 }
 
 const CLASS_ICONS: Record<MessageClassType, ReactElement> = {
@@ -27,10 +28,10 @@ const CLASS_ICONS: Record<MessageClassType, ReactElement> = {
 };
 
 export function ClassTypeChips({ classType }: { classType: Message['classType'] }) {
-  if (classType.length === 0) return <Chip size="small" variant="outlined" icon={<School />} label={MESSAGES_TEXT.allClasses} />;
+  if (classType.length === 0) return <Chip size="small" variant="outlined" icon={<School />} label={t('messages.allClasses')} />;
   return classType.map((type) => <Chip key={type} size="small" variant="outlined" color="secondary" icon={CLASS_ICONS[type]} label={type} />);
 }
 
 export function BatchChip({ batch }: { batch: string }) {
-  return <Chip size="small" icon={<Groups />} label={batch ? `Batch ${batch}` : MESSAGES_TEXT.everyBatch} />;
+  return <Chip size="small" icon={<Groups />} label={batch ? `Batch ${batch}` : t('messages.everyBatch')} />;
 }

@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_TEXT } from '@academy/contract';
+import { t } from 'i18next';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -24,7 +24,7 @@ export function ForgotPasswordPage() {
         <Box sx={{ textAlign: 'center', mb: 3 }}>
           <Box component="img" src={logoUrl} alt="Academy logo" sx={{ width: 56, height: 56 }} />
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700, color: 'primary.main', mt: 1 }}>
-            {PASSWORD_RESET_TEXT.title}
+            {t('passwordReset.title')}
           </Typography>
         </Box>
         {step.name === 'email' && <EmailStep initialEmail={step.email} onSent={(email) => setStep({ name: 'otp', email })} />}
@@ -40,7 +40,7 @@ export function ForgotPasswordPage() {
         )}
         <Box sx={{ textAlign: 'center', mt: 3 }}>
           <LinkButton to="/" size="small">
-            {PASSWORD_RESET_TEXT.backToSignIn}
+            {t('passwordReset.backToSignIn')}
           </LinkButton>
         </Box>
       </Paper>

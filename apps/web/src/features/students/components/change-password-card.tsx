@@ -1,4 +1,4 @@
-import { ALERT_TEXT } from '@academy/contract';
+import { t } from 'i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -24,9 +24,9 @@ export function ChangePasswordCard({ accountId }: { accountId: string }) {
         onSuccess: () => {
           setOldPassword('');
           setNewPassword('');
-          void alerts.success({ title: ALERT_TEXT.passwordChangeSuccess });
+          void alerts.success({ title: t('alert.passwordChangeSuccess') });
         },
-        onError: (error) => showFailure(ALERT_TEXT.passwordChangeFail, error),
+        onError: (error) => showFailure(t('alert.passwordChangeFail'), error),
       },
     );
   };

@@ -1,4 +1,5 @@
-import { ALERT_TEXT, STUDENT_DEFAULT_PAGE_SIZE, type DeletedStudent } from '@academy/contract';
+import { t } from 'i18next';
+import { STUDENT_DEFAULT_PAGE_SIZE, type DeletedStudent } from '@academy/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -42,7 +43,7 @@ export function DeletedStudentsDialog({ open, onClose }: DeletedStudentsDialogPr
     restore.mutate(student._id, {
       onSuccess: (answer) => setOutcome({ ok: true, text: `${answer.message}: ${answer.data.name}` }),
       onError: (error) =>
-        setOutcome({ ok: false, text: error instanceof ApiError ? error.message : ALERT_TEXT.somethingWentWrongBang }),
+        setOutcome({ ok: false, text: error instanceof ApiError ? error.message : t('alert.somethingWentWrongBang') }),
     });
 
   const close = () => {

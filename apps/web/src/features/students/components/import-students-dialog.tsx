@@ -1,4 +1,5 @@
-import { ALERT_TEXT, STUDENT_IMPORT_MAX_BYTES, STUDENT_IMPORT_MAX_ROWS, STUDENT_IMPORT_REQUIRED_COLUMNS, type ImportAnswer } from '@academy/contract';
+import { t } from 'i18next';
+import { STUDENT_IMPORT_MAX_BYTES, STUDENT_IMPORT_MAX_ROWS, STUDENT_IMPORT_REQUIRED_COLUMNS, type ImportAnswer } from '@academy/contract';
 import UploadFile from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -46,7 +47,7 @@ export function ImportStudentsDialog({ open, onClose }: ImportStudentsDialogProp
     if (!file) return;
     mutation.mutate(file, {
       onSuccess: (answer) => setReport(answer.data),
-      onError: (error) => setProblem(error instanceof ApiError ? error.message : ALERT_TEXT.somethingWentWrongBang),
+      onError: (error) => setProblem(error instanceof ApiError ? error.message : t('alert.somethingWentWrongBang')),
     });
   };
 

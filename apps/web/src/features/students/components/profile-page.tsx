@@ -1,4 +1,5 @@
-import { ALERT_TEXT, isAdmin, type Student } from '@academy/contract';
+import { t } from 'i18next';
+import { isAdmin, type Student } from '@academy/contract';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -59,9 +60,9 @@ function ProfileLayout({ student, adminTools, accountSections }: { student: Stud
       {
         onSuccess: () => {
           setEditing(null);
-          void alerts.success({ title: ALERT_TEXT.updatingSuccess, autoClose: true });
+          void alerts.success({ title: t('alert.updatingSuccess'), autoClose: true });
         },
-        onError: (error) => showFailure(ALERT_TEXT.updatingFail, error),
+        onError: (error) => showFailure(t('alert.updatingFail'), error),
       },
     );
   };

@@ -1,12 +1,5 @@
-import {
-  ALERT_TEXT,
-  BATCHES,
-  CLASS_TYPES,
-  DISTRICTS,
-  HISTORY_TYPES,
-  type Student,
-  type UpdateStudentBody,
-} from '@academy/contract';
+import { t } from 'i18next';
+import { BATCHES, CLASS_TYPES, DISTRICTS, HISTORY_TYPES, type Student, type UpdateStudentBody } from '@academy/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -52,7 +45,7 @@ export function StudentEditDialog({ student, onClose }: StudentEditDialogProps) 
   // The success alert waits until the dialog has finished closing (see student-list-page).
   const saved = useRef(false);
   const onExited = () => {
-    if (saved.current) void alerts.success({ title: ALERT_TEXT.updatingSuccess, autoClose: true });
+    if (saved.current) void alerts.success({ title: t('alert.updatingSuccess'), autoClose: true });
     saved.current = false;
   };
   const onSaved = () => {
@@ -88,7 +81,7 @@ function EditForm({ student, onClose, onSaved }: { student: Student; onClose: ()
         onSuccess: onSaved,
         onError: (error) => {
           if (error instanceof ApiError) setFieldErrors(Object.fromEntries(error.fieldErrors.map((f) => [f.field, f.message])));
-          showFailure(ALERT_TEXT.updatingFail, error);
+          showFailure(t('alert.updatingFail'), error);
         },
       },
     );

@@ -1,4 +1,5 @@
-import { ALERT_TEXT, STUDENT_DEFAULT_PAGE_SIZE, STUDENT_PAGE_SIZES, type Student } from '@academy/contract';
+import { t } from 'i18next';
+import { STUDENT_DEFAULT_PAGE_SIZE, STUDENT_PAGE_SIZES, type Student } from '@academy/contract';
 import Download from '@mui/icons-material/Download';
 import RestoreFromTrash from '@mui/icons-material/RestoreFromTrash';
 import UploadFile from '@mui/icons-material/UploadFile';
@@ -81,7 +82,7 @@ export function StudentListPage({ profileExtra }: StudentListPageProps) {
         alertAfterClose.current = () =>
           error instanceof ApiError
             ? void alerts.warning({ title: error.message })
-            : void alerts.error({ title: ALERT_TEXT.somethingWentWrongBang });
+            : void alerts.error({ title: t('alert.somethingWentWrongBang') });
       },
       onSettled: () => setDeleting(null),
     });
@@ -92,7 +93,7 @@ export function StudentListPage({ profileExtra }: StudentListPageProps) {
 
   const exportCsv = () =>
     exportMutation.mutate(filter, {
-      onError: (error) => void alerts.error({ title: ALERT_TEXT.somethingWentWrongBang, text: error.message }),
+      onError: (error) => void alerts.error({ title: t('alert.somethingWentWrongBang'), text: error.message }),
     });
 
   const rows = query.data?.data ?? [];

@@ -1,4 +1,5 @@
-import { ALERT_TEXT, registerBodySchema, type RegisterBody, type RegisterInput } from '@academy/contract';
+import { t } from 'i18next';
+import { registerBodySchema, type RegisterBody, type RegisterInput } from '@academy/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
@@ -16,7 +17,7 @@ export function useAddStudent() {
 
   const onRegistered = () => {
     form.reset(REGISTER_DEFAULTS);
-    void alerts.success({ title: ALERT_TEXT.registrationSuccess, autoClose: true });
+    void alerts.success({ title: t('alert.registrationSuccess'), autoClose: true });
   };
 
   const onRefused = (error: Error) => {
@@ -28,8 +29,8 @@ export function useAddStudent() {
       }
     }
     // Reading B: 'Registration Failed' with the server's message, or 'Something went wrong'.
-    const text = error instanceof ApiError && error.answer ? error.message : ALERT_TEXT.registrationFallback;
-    void alerts.error({ title: ALERT_TEXT.registrationFailed, text, autoClose: true });
+    const text = error instanceof ApiError && error.answer ? error.message : t('alert.registrationFallback');
+    void alerts.error({ title: t('alert.registrationFailed'), text, autoClose: true });
   };
 
   const submit = form.handleSubmit((body) => mutation.mutate(body, { onSuccess: onRegistered, onError: onRefused }));
