@@ -1,3 +1,4 @@
+import { listLabel } from '../../../i18n/list-labels';
 import { t } from 'i18next';
 import { BATCHES, CLASS_TYPES, type BatchAccessBody } from '@academy/contract';
 import MenuItem from '@mui/material/MenuItem';
@@ -26,8 +27,8 @@ export function BatchAccessDialog({ open, onClose }: { open: boolean; onClose: (
     },
   });
   const selects = [
-    { label: t('classMaterial.batch'), value: batch, set: setBatch, options: BATCHES },
-    { label: t('classMaterial.classType'), value: classType, set: setClassType, options: CLASS_TYPES },
+    { label: t('classMaterial.batch'), value: batch, set: setBatch, options: BATCHES, list: null },
+    { label: t('classMaterial.classType'), value: classType, set: setClassType, options: CLASS_TYPES, list: 'classType' as const },
   ];
 
   return (
@@ -50,7 +51,7 @@ export function BatchAccessDialog({ open, onClose }: { open: boolean; onClose: (
         <TextField key={select.label} select label={select.label} value={select.value} onChange={(event) => select.set(event.target.value)} fullWidth margin="normal">
           {select.options.map((value) => (
             <MenuItem key={value} value={value}>
-              {value}
+              {select.list ? listLabel(select.list, value) : value}
             </MenuItem>
           ))}
         </TextField>

@@ -34,7 +34,7 @@ export function ProfilePicture({ student }: { student: Student }) {
       badgeContent={
         <IconButton
           component="label"
-          aria-label="Change profile picture"
+          aria-label={t('students.profile.changePicture')}
           size="small"
           disabled={mutation.isPending}
           sx={{ bgcolor: 'secondary.main', color: 'common.white', '&:hover': { bgcolor: 'primary.main' }, border: 2, borderColor: 'background.paper' }}

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { alerts } from '../../../lib/alerts';
 import { useRegisterMutation } from '../api/register';
-import { ADD_STUDENT_LABELS, isRegisterField, REGISTER_DEFAULTS, serverMessage } from '../lib/register-fields';
+import { addStudentLabels, isRegisterField, REGISTER_DEFAULTS, serverMessage } from '../lib/register-fields';
 
 /**
  * Add Student, registration reading B (spec sections 2 and 8): the same payload and rules as the
@@ -24,7 +24,7 @@ export function useAddStudent() {
     if (error instanceof ApiError) {
       for (const item of error.fieldErrors) {
         if (isRegisterField(item.field)) {
-          form.setError(item.field, { type: 'server', message: serverMessage(item.field, item.message, ADD_STUDENT_LABELS) }, { shouldFocus: true });
+          form.setError(item.field, { type: 'server', message: serverMessage(item.field, item.message, addStudentLabels()) }, { shouldFocus: true });
         }
       }
     }
