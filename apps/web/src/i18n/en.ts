@@ -1,6 +1,8 @@
 import {
   ALERT_TEXT,
+  AUDIT_ACTION_LABELS,
   AUDIT_LOG_TEXT,
+  AUDIT_TARGET_LABELS,
   BANNERS_TEXT,
   CLASS_MATERIAL_TEXT,
   MESSAGES_TEXT,
@@ -8,6 +10,7 @@ import {
   SERVER_TEXT,
   SESSIONS_TEXT,
 } from '@academy/contract';
+import { underscoredKeys } from './underscored-keys';
 
 // The English dictionary. The contract's *_TEXT objects are the spec's words and what the server
 // answers, so they are used as they are; the words only the web app says follow them. Every other
@@ -307,6 +310,7 @@ export const en = {
     views_other: '{{count}} views',
     batchChip: 'Batch {{batch}}',
     batchHelp: 'Leave empty for every batch',
+    noneMeansAll: '(none = all)',
     editTooltip: 'Edit',
     deleteTooltip: 'Delete',
     editAria: 'Edit message',
@@ -333,5 +337,18 @@ export const en = {
     defaultAlt3: 'An open book beside a play button: recorded lessons, any time',
   },
   sessions: SESSIONS_TEXT,
-  auditLog: AUDIT_LOG_TEXT,
+  auditLog: {
+    ...AUDIT_LOG_TEXT,
+    displayedRows: '{{from}}–{{to}} of {{count}}',
+    actions: underscoredKeys(AUDIT_ACTION_LABELS),
+    targets: AUDIT_TARGET_LABELS,
+    groups: {
+      students: 'Students',
+      access: 'Class access',
+      classes: 'Classes, folders and files',
+      messages: 'Messages',
+      banners: 'Banners',
+      signIns: 'Sign-ins and sessions',
+    },
+  },
 };

@@ -1,5 +1,5 @@
 import { t } from 'i18next';
-import { AUDIT_TARGET_LABELS, type AuditEntry } from '@academy/contract';
+import type { AuditEntry } from '@academy/contract';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Box from '@mui/material/Box';
@@ -11,18 +11,13 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { academyTime } from '../lib/academy-time';
-import { actionLabel, actionTone } from '../lib/actions';
+import { formatDateTime } from '../../../i18n/format';
+import { ACADEMY_TIME_FORMAT } from '../lib/academy-time';
+import { actionLabel, actionTone, targetTypeLabel } from '../lib/actions';
 import { detailLines } from '../lib/detail-lines';
 
 /** The table's columns, in order; on a phone each cell shows its column name above it. */
-export const AUDIT_COLUMNS = [
-  t('auditLog.columnTime'),
-  t('auditLog.columnAdmin'),
-  t('auditLog.columnAction'),
-  t('auditLog.columnTarget'),
-  t('auditLog.columnSummary'),
-] as const;
+export const AUDIT_COLUMNS = ['auditLog.columnTime', 'auditLog.columnAdmin', 'auditLog.columnAction', 'auditLog.columnTarget', 'auditLog.columnSummary'] as const;
 
 interface AuditEntryRowProps {
   entry: AuditEntry;
@@ -36,14 +31,14 @@ const small = { variant: 'caption', component: 'div', sx: { color: 'text.seconda
 export function AuditEntryRow({ entry, onTarget }: AuditEntryRowProps) {
   const [open, setOpen] = useState(false);
   const lines = detailLines(entry.detail);
-  const targetType = (AUDIT_TARGET_LABELS as Record<string, string>)[entry.target.type] ?? entry.target.type;
+  const targetType = targetTypeLabel(entry.target.type);
   const detailsId = `audit-detail-${entry.id}`;
   return (
     <>
       <TableRow hover sx={{ '& > td': { borderBottom: open ? 0 : undefined } }}>
         <TableCell data-label={t('auditLog.columnTime')} sx={{ whiteSpace: { md: 'nowrap' } }}>
           <Box component="time" dateTime={entry.at}>
-            {academyTime(entry.at)}
+            {formatDateTime(entry.at, ACADEMY_TIME_FORMAT)}
           </Box>
         </TableCell>
         <TableCell data-label={t('auditLog.columnAdmin')} sx={{ maxWidth: { md: 220 } }}>

@@ -55,7 +55,7 @@ export function AuditFilters({ values, onChange }: AuditFiltersProps) {
       <TextField {...select} label={t('auditLog.action')} value={values.action} onChange={(event) => set('action', event.target.value as AuditAction | '')}>
         <MenuItem value="">{t('auditLog.anyAction')}</MenuItem>
         {ACTION_GROUPS.flatMap((group) => [
-          <ListSubheader key={group.label}>{group.label}</ListSubheader>,
+          <ListSubheader key={group.label}>{t(group.label)}</ListSubheader>,
           ...group.actions.map((action) => (
             <MenuItem key={action} value={action}>
               {actionLabel(action)}

@@ -85,7 +85,7 @@ export function AuditLogPage() {
               <TableRow>
                 {AUDIT_COLUMNS.map((column) => (
                   <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                    {column}
+                    {t(column)}
                   </TableCell>
                 ))}
               </TableRow>
@@ -95,7 +95,7 @@ export function AuditLogPage() {
                 Array.from({ length: SKELETON_ROWS }, (_, i) => (
                   <TableRow key={i} aria-hidden>
                     {AUDIT_COLUMNS.map((column) => (
-                      <TableCell key={column} className={column === t('auditLog.columnSummary') ? 'audit-summary' : undefined}>
+                      <TableCell key={column} className={column === 'auditLog.columnSummary' ? 'audit-summary' : undefined}>
                         <Skeleton variant="text" />
                       </TableCell>
                     ))}
@@ -118,7 +118,7 @@ export function AuditLogPage() {
           onPage={setPage}
           onPageSize={setPageSize}
           labelDisplayedRows={({ from, to, count }) =>
-            `${from}–${to} of ${paging?.totalIsExact === false ? `${t('auditLog.moreThan')} ${count}` : count}`
+            t('auditLog.displayedRows', { from, to, count: paging?.totalIsExact === false ? `${t('auditLog.moreThan')} ${count}` : String(count) })
           }
         />
       </Paper>

@@ -24,11 +24,7 @@ interface DriveItemCardProps {
   onAction?: (action: ItemAction, item: DriveItem) => void;
 }
 
-const ACTION_LABELS: Record<ItemAction, string> = {
-  rename: t('classMaterial.rename'),
-  delete: t('classMaterial.delete'),
-  access: t('classMaterial.classAccess'),
-};
+const ACTION_LABELS = { rename: 'classMaterial.rename', delete: 'classMaterial.delete', access: 'classMaterial.classAccess' } as const satisfies Record<ItemAction, string>;
 
 function ItemIcon({ item }: { item: DriveItem }) {
   const kind = driveItemKind(item);
@@ -56,7 +52,7 @@ export function DriveItemCard({ item, onOpen, actions = [], onAction }: DriveIte
         <ItemIcon item={item} />
         <Typography sx={{ flexGrow: 1, fontWeight: 600, overflowWrap: 'anywhere' }}>{item.name}</Typography>
         {actions.length > 0 && (
-          <IconButton aria-label={`Actions for ${item.name}`} onClick={(event) => setMenu(event.currentTarget)} edge="end">
+          <IconButton aria-label={t('classMaterial.actionsFor', { name: item.name })} onClick={(event) => setMenu(event.currentTarget)} edge="end">
             <MoreVert />
           </IconButton>
         )}
@@ -73,7 +69,7 @@ export function DriveItemCard({ item, onOpen, actions = [], onAction }: DriveIte
               onAction?.(action, item);
             }}
           >
-            {ACTION_LABELS[action]}
+            {t(ACTION_LABELS[action])}
           </MenuItem>
         ))}
       </Menu>

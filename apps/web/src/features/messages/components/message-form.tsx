@@ -1,3 +1,5 @@
+import { listLabel } from '../../../i18n/list-labels';
+import { translateServerMessage } from '../../../i18n/server-text';
 import { t } from 'i18next';
 import { MESSAGE_CLASS_TYPES, messageBodySchema, REGIONS, type MessageBody, type MessageInput } from '@academy/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -12,13 +14,13 @@ import { CheckboxGroup } from './checkbox-group';
 export const EMPTY_MESSAGE: MessageBody = { message: '', link: '', batch: '', region: [], classType: [] };
 
 type FieldName = keyof MessageBody;
-const LABELS: Record<FieldName, string> = {
-  message: t('messages.messageContent'),
-  link: t('messages.linkUrl'),
-  batch: t('messages.batchName'),
-  region: t('messages.regions'),
-  classType: t('messages.classTypes'),
-};
+const LABELS = {
+  message: 'messages.messageContent',
+  link: 'messages.linkUrl',
+  batch: 'messages.batchName',
+  region: 'messages.regions',
+  classType: 'messages.classTypes',
+} as const satisfies Record<FieldName, string>;
 
 /** Labels sit above the fields so the spec's placeholders show before anything is typed. */
 const shownPlaceholder = { inputLabel: { shrink: true } } as const;
@@ -26,7 +28,7 @@ const shownPlaceholder = { inputLabel: { shrink: true } } as const;
 /** 'is required' under 'Message Content' reads 'Message Content is required'; the server's 'link …' likewise. */
 function worded(field: FieldName, message: string): string {
   const rest = message.startsWith(`${field} `) ? message.slice(field.length + 1) : message;
-  return `${LABELS[field]} ${rest}`;
+  return t('validation.fieldMessage', { label: t(LABELS[field]), message: translateServerMessage(rest) });
 }
 
 interface MessageFormProps {
@@ -94,7 +96,7 @@ export function MessageForm({ defaultValues = EMPTY_MESSAGE, submitLabel, onSubm
           fullWidth
           slotProps={shownPlaceholder}
           error={Boolean(error('batch'))}
-          helperText={error('batch') ?? 'Leave empty for every batch'}
+          helperText={error('batch') ?? t('messages.batchHelp')}
         />
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 4, rowGap: 1 }}>
@@ -102,14 +104,16 @@ export function MessageForm({ defaultValues = EMPTY_MESSAGE, submitLabel, onSubm
           control={control}
           name="region"
           render={({ field }) => (
-            <CheckboxGroup legend={t('messages.regions')} options={REGIONS} value={field.value ?? []} onChange={field.onChange} error={error('region')} />
+            <CheckboxGroup legend={t('messages.regions')} options={REGIONS}
+              labelOf={(region) => listLabel('history', region)} value={field.value ?? []} onChange={field.onChange} error={error('region')} />
           )}
         />
         <Controller
           control={control}
           name="classType"
           render={({ field }) => (
-            <CheckboxGroup legend={t('messages.classTypes')} options={MESSAGE_CLASS_TYPES} value={field.value ?? []} onChange={field.onChange} error={error('classType')} />
+            <CheckboxGroup legend={t('messages.classTypes')} options={MESSAGE_CLASS_TYPES}
+              labelOf={(type) => listLabel('classType', type)} value={field.value ?? []} onChange={field.onChange} error={error('classType')} />
           )}
         />
       </Box>

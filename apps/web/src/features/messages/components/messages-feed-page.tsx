@@ -23,7 +23,7 @@ export function MessagesFeedPage() {
 
   if (query.isPending) {
     return (
-      <Box sx={{ maxWidth: 760, mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2 }} aria-busy="true" aria-label="Loading messages">
+      <Box sx={{ maxWidth: 760, mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2 }} aria-busy="true" aria-label={t('messages.loadingMessages')}>
         <Skeleton variant="rounded" height={80} />
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} variant="rounded" height={200} />
@@ -44,13 +44,13 @@ export function MessagesFeedPage() {
           <Typography sx={{ color: 'text.secondary' }}>{t('messages.feedSubtitle')}</Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Chip label={messageCountLabel(total)} color="primary" />
+          <Chip label={t('messages.count', { count: total })} color="primary" />
           <Chip
             label={t('messages.liveUpdates')}
             variant="outlined"
             color={LIVE_COLORS[live]}
             icon={<Circle sx={{ fontSize: 10 }} />}
-            title={live === 'live' ? 'Connected' : live === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+            title={live === 'live' ? t('messages.connected') : live === 'connecting' ? t('messages.connecting') : t('messages.reconnecting')}
           />
         </Box>
       </Paper>

@@ -67,7 +67,7 @@ export function MessagesTab() {
           <Typography id="sent-messages-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
             {t('messages.sentMessages')}
           </Typography>
-          <Chip size="small" color="primary" label={total} aria-label={`${total} sent`} />
+          <Chip size="small" color="primary" label={total} aria-label={t('messages.sentCount', { count: total })} />
         </Box>
         {query.isPending ? (
           <Skeleton variant="rounded" height={120} />

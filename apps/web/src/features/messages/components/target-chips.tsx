@@ -1,5 +1,6 @@
+import { listLabel } from '../../../i18n/list-labels';
 import { t } from 'i18next';
-import { REGION_LABELS, type Message, type MessageClassType } from '@academy/contract';
+import { type Message, type MessageClassType } from '@academy/contract';
 import Description from '@mui/icons-material/Description';
 import Groups from '@mui/icons-material/Groups';
 import MenuBook from '@mui/icons-material/MenuBook';
@@ -16,7 +17,7 @@ import { EuropeFlag, IndiaFlag } from './flags';
 export function RegionChip({ region }: { region: Message['region'] }) {
   const only = region.length === 1 ? region[0] : undefined;
   if (only) {
-    return <Chip size="small" variant="outlined" icon={only === 'Indian' ? <IndiaFlag /> : <EuropeFlag />} label={REGION_LABELS[only]} sx={{ pl: 0.5 }} />;
+    return <Chip size="small" variant="outlined" icon={only === 'Indian' ? <IndiaFlag /> : <EuropeFlag />} label={listLabel('region', only)} sx={{ pl: 0.5 }} />;
   }
   return <Chip size="small" variant="outlined" icon={<Public />} label={t('messages.allRegions')} />;
 }
@@ -29,9 +30,9 @@ const CLASS_ICONS: Record<MessageClassType, ReactElement> = {
 
 export function ClassTypeChips({ classType }: { classType: Message['classType'] }) {
   if (classType.length === 0) return <Chip size="small" variant="outlined" icon={<School />} label={t('messages.allClasses')} />;
-  return classType.map((type) => <Chip key={type} size="small" variant="outlined" color="secondary" icon={CLASS_ICONS[type]} label={type} />);
+  return classType.map((type) => <Chip key={type} size="small" variant="outlined" color="secondary" icon={CLASS_ICONS[type]} label={listLabel('classType', type)} />);
 }
 
 export function BatchChip({ batch }: { batch: string }) {
-  return <Chip size="small" icon={<Groups />} label={batch ? `Batch ${batch}` : t('messages.everyBatch')} />;
+  return <Chip size="small" icon={<Groups />} label={batch ? t('messages.batchChip', { batch }) : t('messages.everyBatch')} />;
 }
