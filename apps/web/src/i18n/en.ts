@@ -84,6 +84,7 @@ export const en = {
     history: { Indian: 'Indian', Europe: 'Europe' },
     region: { Indian: 'India', Europe: 'Europe' },
     state: { active: 'Active', 'de-active': 'Suspended' },
+    provider: { Class: 'Class', Google: 'Google' },
     accountType: { admin: 'admin', student: 'student', user: 'user' },
     district: {
       Colombo: 'Colombo',
@@ -301,6 +302,8 @@ export const en = {
     until: 'until {{date}}',
     untilRevoked: 'until revoked',
     uploadInterrupted: 'The upload was interrupted',
+    uploadNetworkError: 'The upload failed: network error',
+    folders: 'Folders',
   },
   messages: {
     ...MESSAGES_TEXT,

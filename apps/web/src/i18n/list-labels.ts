@@ -4,7 +4,7 @@ import i18next, { t } from 'i18next';
 // contract has them; only what the reader sees is translated. A value the dictionary does not know
 // (an older class type, say) is shown as stored.
 
-type ListName = 'classType' | 'district' | 'history' | 'region' | 'state';
+type ListName = 'classType' | 'district' | 'history' | 'region' | 'state' | 'provider';
 
 export function listLabel(list: ListName, value: string): string {
   const key = `lists.${list}.${value}`;

@@ -72,6 +72,7 @@ export const si: Dictionary = {
     history: { Indian: 'ඉන්දියානු', Europe: 'යුරෝපීය' },
     region: { Indian: 'ඉන්දියාව', Europe: 'යුරෝපය' },
     state: { active: 'සක්‍රීය', 'de-active': 'අත්හිටුවා ඇත' },
+    provider: { Class: 'පන්ති', Google: 'Google' },
     accountType: { admin: 'පරිපාලක', student: 'සිසුවා', user: 'සිසුවා' },
     district: {
       Colombo: 'කොළඹ',
@@ -423,6 +424,8 @@ export const si: Dictionary = {
     until: '{{date}} දක්වා',
     untilRevoked: 'ඉවත් කරන තුරු',
     uploadInterrupted: 'උඩුගත කිරීම බාධා විය',
+    uploadNetworkError: 'උඩුගත කිරීම අසාර්ථකයි: ජාල දෝෂයකි',
+    folders: 'ෆෝල්ඩර',
   },
   messages: {
     createNewMessage: 'නව පණිවිඩයක් සාදන්න',

@@ -64,7 +64,7 @@ export function BannerCarousel({ items }: { items: readonly CarouselItem[] }) {
             key={`${item.src}-${index}`}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${(index % count) + 1} of ${count}`}
+            aria-label={t('banners.slideOf', { number: (index % count) + 1, count })}
             aria-hidden={index === count || undefined}
             sx={{ flex: '0 0 100%', minWidth: 0 }}
           >

@@ -1,5 +1,5 @@
 import { t } from 'i18next';
-import { bannerCountText } from '@academy/contract';
+import { BANNER_MAX_IMAGES } from '@academy/contract';
 import DeleteForever from '@mui/icons-material/DeleteForever';
 import Send from '@mui/icons-material/Send';
 import Upload from '@mui/icons-material/Upload';
@@ -107,7 +107,7 @@ export function BannersTab() {
 
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
         <ImagePicker disabled={busy} onPick={pick} />
-        <Chip label={bannerCountText(images.length)} color={images.length > 0 ? 'secondary' : 'default'} />
+        <Chip label={t('banners.count', { count: images.length, max: BANNER_MAX_IMAGES })} color={images.length > 0 ? 'secondary' : 'default'} />
         <Typography variant="body2" sx={{ color: 'text.secondary', flexBasis: '100%' }}>
           {t('banners.hint')}
         </Typography>

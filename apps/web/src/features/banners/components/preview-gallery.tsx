@@ -1,5 +1,5 @@
 import { t } from 'i18next';
-import { BANNER_ASPECT, bannerImageLabel } from '@academy/contract';
+import { BANNER_ASPECT } from '@academy/contract';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Close from '@mui/icons-material/Close';
 import ImageNotSupported from '@mui/icons-material/ImageNotSupported';
@@ -43,7 +43,7 @@ export function PreviewGallery({ images, disabled, onRemove }: PreviewGalleryPro
       </Typography>
       <Box component="ul" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2, m: 0, p: 0, listStyle: 'none' }}>
         {images.map((image, index) => {
-          const label = bannerImageLabel(index);
+          const label = t('banners.imageLabel', { number: index + 1 });
           return (
             <Box component="li" key={image.id} sx={{ position: 'relative', borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
               <Preview image={image} label={label} />

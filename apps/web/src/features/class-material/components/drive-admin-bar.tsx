@@ -41,7 +41,7 @@ export function DriveAdminBar({ folderId }: DriveAdminBarProps) {
     const failures = await uploads.upload(chosen);
     if (failures.length > 0) {
       void alerts.error({
-        title: 'Upload Fail !',
+        title: t('classMaterial.uploadFail'),
         text: failures.map((failure) => `${failure.name}: ${failureText(failure.error)}`).join(', '),
       });
     }
@@ -74,14 +74,14 @@ export function DriveAdminBar({ folderId }: DriveAdminBarProps) {
           <Typography variant="body2" sx={{ mb: 0.5, overflowWrap: 'anywhere' }}>
             Uploading {progress.name} ({progress.index} of {progress.count}): {progress.percent}%
           </Typography>
-          <LinearProgress variant="determinate" value={progress.percent} aria-label={`Upload progress of ${progress.name}`} />
+          <LinearProgress variant="determinate" value={progress.percent} aria-label={t('classMaterial.uploadProgressOf', { name: progress.name })} />
         </Box>
       )}
       <ItemNameDialog
         open={naming}
         title={t('classMaterial.newFolder')}
         label={t('classMaterial.folderName')}
-        submitLabel="Create"
+        submitLabel={t('common.create')}
         pending={creating.isPending}
         error={creating.error ? failureText(creating.error) : null}
         onSubmit={create}

@@ -23,7 +23,7 @@ export function DriveTrailBar({ trail, onBack, onHome, onGoTo }: DriveTrailBarPr
           <ArrowBack />
         </IconButton>
       )}
-      <Breadcrumbs aria-label="Folders" sx={{ minWidth: 0, '& ol': { flexWrap: 'wrap' } }}>
+      <Breadcrumbs aria-label={t('classMaterial.folders')} sx={{ minWidth: 0, '& ol': { flexWrap: 'wrap' } }}>
         <Link component="button" type="button" underline="hover" onClick={onHome} sx={{ fontWeight: 600 }}>
           {t('classMaterial.home')}
         </Link>

@@ -64,7 +64,7 @@ export function OtpStep({ email, onConfirmed, onChangeEmail }: OtpStepProps) {
         {t('passwordReset.otpSentTo')} <strong>{maskEmail(email)}</strong>
       </Typography>
       <Box>
-        <OtpInput label="OTP" value={digits} onChange={setDigits} error={Boolean(problem)} disabled={confirm.isPending} />
+        <OtpInput label={t('passwordReset.otp')} value={digits} onChange={setDigits} error={Boolean(problem)} disabled={confirm.isPending} />
         {problem && (
           <FormHelperText error role="alert" sx={{ textAlign: 'center', mt: 1 }}>
             {problem}

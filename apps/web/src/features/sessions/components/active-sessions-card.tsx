@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../i18n/format';
 import { t } from 'i18next';
 import { type Session } from '@academy/contract';
 import Devices from '@mui/icons-material/Devices';
@@ -17,7 +18,6 @@ import { useEndOtherSessionsMutation } from '../api/end-other-sessions';
 import { useEndSessionMutation } from '../api/end-session';
 import { useMySessionsQuery } from '../api/get-my-sessions';
 
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 function showFailure(error: Error) {
   void alerts.error({ title: error instanceof ApiError ? error.message : t('alert.somethingWentWrongBang') });
@@ -85,7 +85,7 @@ function SessionRow({ session, ending, onEnd }: { session: Session; ending: bool
       </ListItemIcon>
       <ListItemText
         primary={session.device}
-        secondary={`${t('sessions.signedIn')} ${when.format(new Date(session.createdAt))} · ${t('sessions.lastActive')} ${when.format(new Date(session.lastSeenAt))}`}
+        secondary={`${t('sessions.signedIn')} ${formatDateTime(session.createdAt)} · ${t('sessions.lastActive')} ${formatDateTime(session.lastSeenAt)}`}
       />
     </ListItem>
   );
