@@ -28,7 +28,7 @@ export function LanguageSwitch({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
       size="small"
       value={currentLanguage()}
       onChange={(_, language: Language | null) => change(language)}
-      aria-label={t('common.language')}
+      aria-label={t('general.language')}
       disabled={busy}
       sx={dark ? { '& .MuiToggleButton-root': { color: 'rgba(255,255,255,0.85)', borderColor: 'rgba(255,255,255,0.35)' }, '& .Mui-selected': { color: 'primary.main', bgcolor: 'brand.lightBlue' } } : undefined}
     >

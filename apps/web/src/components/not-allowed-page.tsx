@@ -6,11 +6,11 @@ import { LinkButton } from './link-button';
 export function NotAllowedPage() {
   return (
     <CenteredMessage
-      heading={t('common.notAllowed')}
-      text={t('common.notAllowedText')}
+      heading={t('general.notAllowed')}
+      text={t('general.notAllowedText')}
       action={
         <LinkButton to="/home" variant="contained">
-          {t('common.goHome')}
+          {t('general.goHome')}
         </LinkButton>
       }
     />

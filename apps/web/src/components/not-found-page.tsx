@@ -5,12 +5,12 @@ import { LinkButton } from './link-button';
 export function NotFoundPage() {
   return (
     <CenteredMessage
-      heading={t('common.pageNotFound')}
-      text={t('common.pageNotFoundText')}
+      heading={t('general.pageNotFound')}
+      text={t('general.pageNotFoundText')}
       // '/' sends a signed-in visitor on to /home.
       action={
         <LinkButton to="/" variant="contained">
-          {t('common.goHome')}
+          {t('general.goHome')}
         </LinkButton>
       }
     />

@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 export function PageLoader() {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '40vh' }}>
-      <CircularProgress aria-label={t('common.loading')} />
+      <CircularProgress aria-label={t('general.loading')} />
     </Box>
   );
 }

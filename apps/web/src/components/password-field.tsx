@@ -16,7 +16,7 @@ export function PasswordField(props: Omit<OutlinedFieldProps, 'type' | 'endAdorn
       endAdornment={
         <InputAdornment position="end">
           <IconButton
-            aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
+            aria-label={visible ? t('general.hidePassword') : t('general.showPassword')}
             onClick={() => setVisible((shown) => !shown)}
             // Keeps the caret in the field when the toggle is clicked.
             onMouseDown={(event) => event.preventDefault()}

@@ -9,11 +9,11 @@ import { CenteredMessage } from './centered-message';
 export function RouteErrorPage() {
   return (
     <CenteredMessage
-      heading={t('common.somethingWrongHeading')}
-      text={t('common.pageNotShown')}
+      heading={t('general.somethingWrongHeading')}
+      text={t('general.pageNotShown')}
       action={
         <Button variant="contained" onClick={() => window.location.reload()}>
-          {t('common.reload')}
+          {t('general.reload')}
         </Button>
       }
     />

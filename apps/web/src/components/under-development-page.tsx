@@ -6,9 +6,9 @@ const IMAGE_SRC = `${import.meta.env.BASE_URL}under-development.svg`;
 export function UnderDevelopmentPage() {
   return (
     <CenteredMessage
-      image={{ src: IMAGE_SRC, alt: t('common.underDevelopmentImage') }}
-      heading={t('common.underDevelopment')}
-      text={t('common.underDevelopmentText')}
+      image={{ src: IMAGE_SRC, alt: t('general.underDevelopmentImage') }}
+      heading={t('general.underDevelopment')}
+      text={t('general.underDevelopmentText')}
     />
   );
 }

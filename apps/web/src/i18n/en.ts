@@ -17,7 +17,7 @@ import { underscoredKeys } from './underscored-keys';
 // language's dictionary has exactly these keys (dictionary.ts, i18n.test.ts).
 
 export const en = {
-  common: {
+  general: {
     loading: 'Loading',
     loadingDots: 'Loading...',
     cancel: 'Cancel',

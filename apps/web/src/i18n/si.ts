@@ -5,7 +5,7 @@ import type { Dictionary } from './dictionary';
 // recognisable (WhatsApp, Google Drive, JPEG, regNo); batch years and codes stay as they are.
 
 export const si: Dictionary = {
-  common: {
+  general: {
     loading: 'පූරණය වෙමින්',
     loadingDots: 'පූරණය වෙමින්...',
     cancel: 'අවලංගු කරන්න',

@@ -37,7 +37,7 @@ export function ShellFooter() {
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-        <Box component="img" src={logoUrl} alt={t('common.logoOf', { title: branding.title })} sx={{ width: 32, height: 32 }} />
+        <Box component="img" src={logoUrl} alt={t('general.logoOf', { title: branding.title })} sx={{ width: 32, height: 32 }} />
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           © {new Date().getFullYear()} {branding.title}
         </Typography>

@@ -78,7 +78,7 @@ export function AuditLogPage() {
         </Alert>
       )}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        {log.isFetching && !firstLoad ? <LinearProgress aria-label={t('common.loading')} /> : <Box sx={{ height: 4 }} />}
+        {log.isFetching && !firstLoad ? <LinearProgress aria-label={t('general.loading')} /> : <Box sx={{ height: 4 }} />}
         <TableContainer>
           <Table size="small" aria-label={t('auditLog.tableLabel')} aria-busy={log.isFetching} sx={TABLE_SX}>
             <TableHead>

@@ -29,7 +29,7 @@ export function LoginPage({ carousel }: { carousel: ReactNode }) {
             <LanguageSwitch />
           </Box>
           <Box sx={{ textAlign: 'center', mb: 3 }}>
-            <Box component="img" src={logoUrl} alt={t('common.academyLogo')} sx={{ width: { xs: 56, md: 72 }, height: { xs: 56, md: 72 } }} />
+            <Box component="img" src={logoUrl} alt={t('general.academyLogo')} sx={{ width: { xs: 56, md: 72 }, height: { xs: 56, md: 72 } }} />
             <Typography variant="h4" component="h1" sx={{ fontWeight: 700, color: 'primary.main', mt: 1 }}>
               {t('auth.welcomeBack')}
             </Typography>

@@ -45,7 +45,7 @@ export function AccessDialogFrame(props: AccessDialogFrameProps) {
     >
       <DialogTitle id={props.titleId} sx={{ pr: 6 }}>
         {props.title}
-        <IconButton aria-label={t('common.close')} onClick={props.onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <IconButton aria-label={t('general.close')} onClick={props.onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <Close />
         </IconButton>
       </DialogTitle>

@@ -22,13 +22,13 @@ export function ClassAccessDialog({ item, onClose }: { item: DriveItem | null; o
     <Dialog open={Boolean(item)} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="class-access-title">
       <DialogTitle id="class-access-title" sx={{ pr: 6 }}>
         {t('classMaterial.classAccess')}: {item?.name}
-        <IconButton aria-label={t('common.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <IconButton aria-label={t('general.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <Close />
         </IconButton>
       </DialogTitle>
       <DialogContent dividers>
         {!data ? (
-          <Typography sx={{ color: 'text.secondary' }}>{t('common.loadingDots')}</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>{t('general.loadingDots')}</Typography>
         ) : (
           <>
             <GrantList grants={data.grants} showClass={false} />

@@ -35,7 +35,7 @@ export function DeleteItemDialog({ item, isClass, pending, error, onConfirm, onC
         {error && <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button onClick={onClose}>{t('general.cancel')}</Button>
         <Button color="error" variant="contained" disabled={pending} onClick={() => item && onConfirm(item)}>
           {t('classMaterial.delete')}
         </Button>

@@ -81,7 +81,7 @@ export function DriveAdminBar({ folderId }: DriveAdminBarProps) {
         open={naming}
         title={t('classMaterial.newFolder')}
         label={t('classMaterial.folderName')}
-        submitLabel={t('common.create')}
+        submitLabel={t('general.create')}
         pending={creating.isPending}
         error={creating.error ? failureText(creating.error) : null}
         onSubmit={create}

@@ -43,7 +43,7 @@ export function DriveItemDialogs({ dialogs }: { dialogs: ReturnType<typeof useIt
       <ItemNameDialog
         open={pending?.action === 'rename'}
         title={t('classMaterial.rename')}
-        label={t('common.name')}
+        label={t('general.name')}
         submitLabel={t('classMaterial.rename')}
         initialName={pending?.item.name}
         pending={rename.isPending}

@@ -37,7 +37,7 @@ export function ItemNameDialog({ open, title, label, submitLabel, initialName = 
           {error && <Alert severity="error">{error}</Alert>}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button onClick={onClose}>{t('general.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={pending || !name.trim()}>
             {submitLabel}
           </Button>

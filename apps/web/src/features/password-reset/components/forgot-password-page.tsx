@@ -22,7 +22,7 @@ export function ForgotPasswordPage() {
     <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', px: 2, py: 4, bgcolor: 'brand.lightBlue' }}>
       <Paper elevation={0} sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 }, borderRadius: 4 }}>
         <Box sx={{ textAlign: 'center', mb: 3 }}>
-          <Box component="img" src={logoUrl} alt={t('common.academyLogo')} sx={{ width: 56, height: 56 }} />
+          <Box component="img" src={logoUrl} alt={t('general.academyLogo')} sx={{ width: 56, height: 56 }} />
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700, color: 'primary.main', mt: 1 }}>
             {t('passwordReset.title')}
           </Typography>

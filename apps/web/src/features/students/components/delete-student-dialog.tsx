@@ -27,9 +27,9 @@ export function DeleteStudentDialog({ student, pending, onCancel, onConfirm, onE
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>{t('common.cancel')}</Button>
+        <Button onClick={onCancel}>{t('general.cancel')}</Button>
         <Button color="error" variant="contained" disabled={pending} onClick={() => student && onConfirm(student)}>
-          {t('common.delete')}
+          {t('general.delete')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -60,7 +60,7 @@ export function DeletedStudentsDialog({ open, onClose }: DeletedStudentsDialogPr
         <TextField
           size="small"
           type="search"
-          label={t('common.search')}
+          label={t('general.search')}
           value={search}
           onChange={(event) => {
             setSearch(event.target.value);
@@ -111,7 +111,7 @@ export function DeletedStudentsDialog({ open, onClose }: DeletedStudentsDialogPr
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>{t('common.close')}</Button>
+        <Button onClick={close}>{t('general.close')}</Button>
       </DialogActions>
     </Dialog>
   );

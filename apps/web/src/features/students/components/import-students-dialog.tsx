@@ -81,7 +81,7 @@ export function ImportStudentsDialog({ open, onClose }: ImportStudentsDialogProp
         {report && <ImportReport report={report} />}
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>{t('common.close')}</Button>
+        <Button onClick={close}>{t('general.close')}</Button>
         <Button variant="contained" onClick={upload} disabled={!file || Boolean(problem) || mutation.isPending}>
           {t('students.importer.import')}
         </Button>

@@ -32,7 +32,7 @@ export function RegisterPage() {
     <Box sx={{ minHeight: '100dvh', bgcolor: 'brand.lightBlue', display: 'flex', justifyContent: 'center', alignItems: 'flex-start', p: { xs: 0, sm: 3 } }}>
       <Paper elevation={3} sx={{ width: '100%', maxWidth: 720, minHeight: { xs: '100dvh', sm: 'auto' }, p: { xs: 2, sm: 4 }, borderRadius: { xs: 0, sm: 4 } }}>
         <Box sx={{ textAlign: 'center', mb: 3 }}>
-          <Box component="img" src={logoUrl} alt={t('common.academyLogo')} sx={{ width: 56, height: 56 }} />
+          <Box component="img" src={logoUrl} alt={t('general.academyLogo')} sx={{ width: 56, height: 56 }} />
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700, color: 'primary.main' }}>
             {t('students.registerTitle')}
           </Typography>

@@ -114,9 +114,9 @@ function EditForm({ student, onClose, onSaved }: { student: Student; onClose: ()
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button onClick={onClose}>{t('general.cancel')}</Button>
         <Button type="submit" variant="contained" disabled={mutation.isPending}>
-          {t('common.save')}
+          {t('general.save')}
         </Button>
       </DialogActions>
     </Box>

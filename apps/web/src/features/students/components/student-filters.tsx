@@ -32,7 +32,7 @@ export function StudentFilters({ values, onChange }: StudentFiltersProps) {
       <TextField
         size="small"
         type="search"
-        label={t('common.search')}
+        label={t('general.search')}
         placeholder={t('students.list.searchPlaceholder')}
         value={values.search}
         onChange={(event) => set('search', event.target.value)}

@@ -44,7 +44,7 @@ export function StudentProfileModal({ studentId, onClose, extra }: StudentProfil
     <Dialog open={Boolean(studentId)} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="student-profile-title">
       <DialogTitle id="student-profile-title" sx={{ pr: 6 }}>
         {t('students.list.studentProfile')}
-        <IconButton aria-label={t('common.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <IconButton aria-label={t('general.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <Close />
         </IconButton>
       </DialogTitle>
@@ -83,7 +83,7 @@ export function StudentProfileModal({ studentId, onClose, extra }: StudentProfil
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('common.close')}</Button>
+        <Button onClick={onClose}>{t('general.close')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -35,7 +35,7 @@ export function iconFor(label: string): EntryIcon {
 }
 
 function display(value: unknown): string {
-  if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
+  if (typeof value === 'boolean') return value ? t('general.yes') : t('general.no');
   if (value === null || value === undefined) return '';
   return String(value);
 }
@@ -62,6 +62,6 @@ export function profileEntries(student: Student): ProfileEntry[] {
       const english = labelFor(key);
       const value = key === 'createdAt' && raw ? formatDate(String(raw)) : shownValue(key, display(raw).trim());
       // The icon follows the spec's English label; the words shown follow the reader's language.
-      return { key, label: fieldLabel(key, english), value: value === '' ? t('common.notAvailable') : value, icon: iconFor(english) };
+      return { key, label: fieldLabel(key, english), value: value === '' ? t('general.notAvailable') : value, icon: iconFor(english) };
     });
 }
