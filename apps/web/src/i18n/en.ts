@@ -19,6 +19,7 @@ import { underscoredKeys } from './underscored-keys';
 export const en = {
   general: {
     loading: 'Loading',
+    ok: 'OK',
     loadingDots: 'Loading...',
     cancel: 'Cancel',
     close: 'Close',

@@ -7,6 +7,7 @@ import type { Dictionary } from './dictionary';
 export const si: Dictionary = {
   general: {
     loading: 'පූරණය වෙමින්',
+    ok: 'හරි',
     loadingDots: 'පූරණය වෙමින්...',
     cancel: 'අවලංගු කරන්න',
     close: 'වසන්න',
