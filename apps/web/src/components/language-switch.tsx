@@ -1,6 +1,5 @@
-import Translate from '@mui/icons-material/Translate';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { t } from 'i18next';
 import { useState } from 'react';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../i18n/languages';
@@ -8,12 +7,13 @@ import { chooseLanguage, currentLanguage } from '../i18n/setup';
 
 /**
  * English | සිංහල, on the login screen and in the shell. Each language is named in itself, and
- * carries its own lang so a screen reader says it in the right voice.
+ * carries its own lang so a screen reader says it in the right voice. Plain buttons (already on
+ * the login page) rather than MUI's ToggleButtonGroup keep the page's first download small.
  */
 export function LanguageSwitch({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   const [busy, setBusy] = useState(false);
-  const change = (language: Language | null) => {
-    if (!language || language === currentLanguage()) return;
+  const current = currentLanguage();
+  const change = (language: Language) => {
     setBusy(true);
     // The app redraws in the new language when it is ready (LanguageBoundary).
     chooseLanguage(language).catch((error: unknown) => {
@@ -23,20 +23,32 @@ export function LanguageSwitch({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
   };
   const dark = tone === 'dark';
   return (
-    <ToggleButtonGroup
-      exclusive
-      size="small"
-      value={currentLanguage()}
-      onChange={(_, language: Language | null) => change(language)}
-      aria-label={t('general.language')}
-      disabled={busy}
-      sx={dark ? { '& .MuiToggleButton-root': { color: 'rgba(255,255,255,0.85)', borderColor: 'rgba(255,255,255,0.35)' }, '& .Mui-selected': { color: 'primary.main', bgcolor: 'brand.lightBlue' } } : undefined}
-    >
-      {LANGUAGES.map((language) => (
-        <ToggleButton key={language} value={language} lang={language} sx={{ px: 1.5, py: 0.25, textTransform: 'none', fontWeight: 600 }}>
-          {LANGUAGE_NAMES[language]}
-        </ToggleButton>
-      ))}
-    </ToggleButtonGroup>
+    <Box role="group" aria-label={t('general.language')} sx={{ display: 'inline-flex', gap: 0.5 }}>
+      {LANGUAGES.map((language) => {
+        const chosen = language === current;
+        return (
+          <Button
+            key={language}
+            lang={language}
+            size="small"
+            variant={chosen ? 'contained' : 'outlined'}
+            color={dark ? 'inherit' : 'primary'}
+            aria-pressed={chosen}
+            disabled={busy}
+            onClick={() => !chosen && change(language)}
+            sx={{
+              minWidth: 0,
+              px: 1.5,
+              py: 0.25,
+              textTransform: 'none',
+              fontWeight: 700,
+              ...(dark && chosen ? { bgcolor: 'brand.lightBlue', color: 'primary.main', '&:hover': { bgcolor: 'brand.lightBlue' } } : {}),
+            }}
+          >
+            {LANGUAGE_NAMES[language]}
+          </Button>
+        );
+      })}
+    </Box>
   );
 }

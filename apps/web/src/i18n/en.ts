@@ -1,70 +1,23 @@
 import {
-  ALERT_TEXT,
   AUDIT_ACTION_LABELS,
   AUDIT_LOG_TEXT,
   AUDIT_TARGET_LABELS,
-  BANNERS_TEXT,
   CLASS_MATERIAL_TEXT,
   MESSAGES_TEXT,
   PASSWORD_RESET_TEXT,
   SERVER_TEXT,
   SESSIONS_TEXT,
 } from '@academy/contract';
+import { enLogin } from './en-login';
 import { underscoredKeys } from './underscored-keys';
 
-// The English dictionary. The contract's *_TEXT objects are the spec's words and what the server
-// answers, so they are used as they are; the words only the web app says follow them. Every other
-// language's dictionary has exactly these keys (dictionary.ts, i18n.test.ts).
+// The English dictionary: the login page's words (en-login.ts), then the rest. The contract's
+// *_TEXT objects are the spec's words and what the server answers, so they are used as they are;
+// the words only the web app says follow them. Every other language's dictionary has exactly these
+// keys (dictionary.ts, dictionaries.test.ts).
 
 export const en = {
-  general: {
-    loading: 'Loading',
-    ok: 'OK',
-    loadingDots: 'Loading...',
-    cancel: 'Cancel',
-    close: 'Close',
-    save: 'Save',
-    create: 'Create',
-    name: 'Name',
-    search: 'Search',
-    edit: 'Edit',
-    delete: 'Delete',
-    yes: 'Yes',
-    no: 'No',
-    notAvailable: 'N/A',
-    academyLogo: 'Academy logo',
-    logoOf: '{{title}} logo',
-    hidePassword: 'Hide password',
-    showPassword: 'Show password',
-    language: 'Language',
-    somethingWrongHeading: 'Something went wrong',
-    pageNotShown: 'This page could not be shown. Reload to try again.',
-    reload: 'Reload',
-    notAllowed: 'Not allowed',
-    notAllowedText: 'This page is for administrators only. Your account cannot open it.',
-    goHome: 'Go to Home',
-    pageNotFound: 'Page not found',
-    pageNotFoundText: 'There is no page at this address.',
-    underDevelopment: 'Under Development',
-    underDevelopmentText: "We're currently working on this page to bring you an amazing experience. Stay tuned for updates!",
-    underDevelopmentImage: 'A page under construction',
-    rowsPerPage: 'Rows per page:',
-    displayedRows: '{{from}}–{{to}} of {{count}}',
-  },
-  auth: {
-    welcomeBack: 'Welcome Back',
-    subtitle: 'Sign in to continue your learning journey',
-    emailAddress: 'Email Address',
-    password: 'Password',
-    forgotPassword: 'Forgot Password?',
-    signUp: 'Sign Up',
-    signIn: 'Sign In to Account',
-    protected: 'Protected by enterprise-grade security',
-    smartLearning: 'Smart Learning',
-    smartLearningText: 'AI-powered education',
-    support: '24/7 Support',
-    supportText: 'Always here to help',
-  },
+  ...enLogin,
   shell: {
     home: 'Home',
     student: 'Student',
@@ -131,7 +84,6 @@ export const en = {
     chooseExactlyOne: 'choose exactly one history type',
     historyMismatch: 'does not match the checked history',
   },
-  alert: ALERT_TEXT,
   passwordReset: {
     ...PASSWORD_RESET_TEXT,
     otpSentToEmail: 'OTP sent to {{email}}',
@@ -329,16 +281,6 @@ export const en = {
     tabBanners: 'Banners',
     socialTitle: 'Social Media Manager',
     socialSubtitle: 'Create and manage your social content',
-  },
-  banners: {
-    ...BANNERS_TEXT,
-    count: '{{count}}/{{max}} images',
-    imageLabel: 'Image {{number}}',
-    slideOf: '{{number}} of {{count}}',
-    bannerOf: 'Academy banner {{number}} of {{count}}',
-    defaultAlt1: 'A stupa at sunrise: the story of Sri Lanka and India',
-    defaultAlt2: 'Classical columns: European history, from Greece to the modern age',
-    defaultAlt3: 'An open book beside a play button: recorded lessons, any time',
   },
   sessions: SESSIONS_TEXT,
   auditLog: {

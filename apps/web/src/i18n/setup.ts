@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from './en';
+import { enLogin } from './en-login';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, storedLanguage, type Language } from './languages';
 import { loadDictionary } from './load-dictionary';
 
@@ -12,7 +12,8 @@ export async function startI18n(): Promise<void> {
   await i18next.use(initReactI18next).init({
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
-    resources: { en: { translation: en } },
+    // English starts with the login page's words; loadAllWords() adds the rest (all-words.ts).
+    resources: { en: { translation: enLogin } },
     // React escapes what it renders; escaping here too would show '&amp;' for '&'.
     interpolation: { escapeValue: false },
     initAsync: false,
