@@ -21,9 +21,23 @@ export async function startI18n(): Promise<void> {
   await applyLanguage(storedLanguage());
 }
 
+/** How long a language change waits for its fonts before drawing anyway. */
+const FONT_WAIT_MS = 3000;
+
+/**
+ * No device font draws Sinhala on many systems, and a web font is fetched only when text first
+ * needs it, so the screen would show empty boxes until then. The change waits (a little) for both
+ * weights the app uses.
+ */
+function sinhalaFonts(): Promise<unknown> {
+  const loads = ['400', '700'].map((weight) => document.fonts.load(`${weight} 1em "Noto Sans Sinhala"`, 'සිංහල'));
+  return Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, FONT_WAIT_MS))]);
+}
+
 async function applyLanguage(language: Language): Promise<void> {
-  if (language !== 'en' && !i18next.hasResourceBundle(language, 'translation')) {
-    i18next.addResourceBundle(language, 'translation', await loadDictionary(language));
+  if (language !== 'en') {
+    const [words] = await Promise.all([i18next.hasResourceBundle(language, 'translation') ? null : loadDictionary(language), sinhalaFonts()]);
+    if (words) i18next.addResourceBundle(language, 'translation', words);
   }
   await i18next.changeLanguage(language);
   // Screen readers pick their voice, and the browser its fonts and hyphenation, from this.
