@@ -137,14 +137,6 @@ export const messageEventSchema = z.discriminatedUnion('type', [
 ]);
 export type MessageEvent = z.infer<typeof messageEventSchema>;
 
-/** The feed shows 'India' for the region value 'Indian' (spec section 3). */
-export const REGION_LABELS: Record<(typeof REGIONS)[number], string> = { Indian: 'India', Europe: 'Europe' };
-
-/** The feed header's chip, 'N Messages' exactly as spec section 2 words it. */
-export function messageCountLabel(count: number): string {
-  return `${count} Messages`;
-}
-
 /** Google Translate with the message filled in, into Sinhala from whatever language it is in. */
 export function translateUrl(text: string): string {
   return `https://translate.google.com/?sl=auto&tl=si&text=${encodeURIComponent(text)}&op=translate`;

@@ -1,5 +1,4 @@
 import { t } from 'i18next';
-import { messageCountLabel } from '@academy/contract';
 import Circle from '@mui/icons-material/Circle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
