@@ -45,7 +45,8 @@ export function TopBar({ name, roleLabel, onOpenMenu, drawerWidth }: TopBarProps
           {branding.title}
         </Typography>
         <Box sx={{ textAlign: 'right', minWidth: 0 }}>
-          <Typography variant="subtitle2" component="p" noWrap sx={{ maxWidth: { xs: 120, sm: 240 } }}>
+          {/* Wraps rather than cuts: 'Hi' is longer in Sinhala, and so are some names. */}
+          <Typography variant="subtitle2" component="p" sx={{ maxWidth: { xs: 140, sm: 240 }, overflowWrap: 'anywhere', lineHeight: 1.25 }}>
             {t('shell.greeting', { name })}
           </Typography>
           <Typography variant="caption" component="p" sx={{ color: 'secondary.main', fontWeight: 600 }}>
