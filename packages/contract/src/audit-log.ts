@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataAnswer } from './api';
 import { pagingSchema, STUDENT_DEFAULT_PAGE_SIZE, STUDENT_PAGE_SIZES, studentListQuerySchema } from './students';
+import { AUDIT_ACTIONS, type AuditAction } from './audit-log-text';
 
 // The audit log (issue 8): every admin action, with who did it (as they were named then), what it
 // touched, what changed, when and from which address. Only admins read it.
@@ -9,97 +10,6 @@ export const AUDIT_LOG_PATHS = {
   entries: 'audit-log/entries',
   admins: 'audit-log/admins',
 } as const;
-
-/** Stable action codes: stored in every entry and used by the filter, so never renamed once shipped. */
-export const AUDIT_ACTIONS = [
-  'student.suspend',
-  'student.reactivate',
-  'student.delete',
-  'student.restore',
-  'student.edit',
-  'student.add',
-  'student.import',
-  'access.grant',
-  'access.revoke',
-  'class.create',
-  'class.rename',
-  'class.delete',
-  'folder.create',
-  'folder.rename',
-  'folder.delete',
-  'file.upload',
-  'file.rename',
-  'file.delete',
-  'message.send',
-  'message.edit',
-  'message.delete',
-  'banner.upload',
-  'banner.post',
-  'banner.delete-all',
-  'sessions.limit',
-  'admin.sign-in',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-/** How the screen names each action. */
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
-  'student.suspend': 'Suspend student',
-  'student.reactivate': 'Reactivate student',
-  'student.delete': 'Delete student',
-  'student.restore': 'Restore student',
-  'student.edit': 'Edit student',
-  'student.add': 'Add student',
-  'student.import': 'Import students',
-  'access.grant': 'Give class access',
-  'access.revoke': 'Revoke class access',
-  'class.create': 'Create class',
-  'class.rename': 'Rename class',
-  'class.delete': 'Delete class',
-  'folder.create': 'Create folder',
-  'folder.rename': 'Rename folder',
-  'folder.delete': 'Delete folder',
-  'file.upload': 'Upload file',
-  'file.rename': 'Rename file',
-  'file.delete': 'Delete file',
-  'message.send': 'Send message',
-  'message.edit': 'Edit message',
-  'message.delete': 'Delete message',
-  'banner.upload': 'Upload banners',
-  'banner.post': 'Post banner campaign',
-  'banner.delete-all': 'Delete all banners',
-  'sessions.limit': 'Change session limit',
-  'admin.sign-in': 'Admin sign-in',
-};
-
-export const AUDIT_TARGET_TYPES = [
-  'student',
-  'admin',
-  'import',
-  'grant',
-  'class',
-  'folder',
-  'file',
-  'message',
-  'banners',
-  'setting',
-  'session',
-] as const;
-export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
-
-/** How the screen names each kind of target. */
-export const AUDIT_TARGET_LABELS: Record<AuditTargetType, string> = {
-  student: 'Student',
-  admin: 'Admin',
-  import: 'CSV import',
-  grant: 'Class access',
-  class: 'Class',
-  folder: 'Folder',
-  file: 'File',
-  message: 'Message',
-  banners: 'Banners',
-  setting: 'Setting',
-  session: 'Session',
-};
 
 /** The academy's clock: the screen shows times and the date filter counts days in Sri Lanka. */
 export const ACADEMY_TIME_ZONE = 'Asia/Colombo';
@@ -172,33 +82,3 @@ export const auditAdminSchema = z.object({ id: z.string(), name: z.string(), ema
 export type AuditAdmin = z.infer<typeof auditAdminSchema>;
 export const auditAdminsAnswerSchema = dataAnswer(z.array(auditAdminSchema));
 
-export const AUDIT_LOG_TEXT = {
-  navLabel: 'Audit Log',
-  title: 'Audit Log',
-  subtitle: 'Every change an administrator made, newest first. Times are Sri Lanka time.',
-  tableLabel: 'Audit entries',
-  search: 'Search',
-  searchPlaceholder: 'Student, e-mail, class, file or id',
-  action: 'Action',
-  anyAction: 'All actions',
-  admin: 'Admin',
-  anyAdmin: 'All admins',
-  from: 'From',
-  to: 'To',
-  target: 'Target',
-  onlyThisTarget: 'Show only entries about',
-  clearFilters: 'Clear filters',
-  columnTime: 'Time',
-  columnAdmin: 'Admin',
-  columnAction: 'Action',
-  columnTarget: 'Target',
-  columnSummary: 'Summary',
-  details: 'Details',
-  showDetails: 'Show details',
-  hideDetails: 'Hide details',
-  fromAddress: 'from',
-  moreThan: 'more than',
-  empty: 'No audit entries match these filters.',
-  loadFailed: 'The audit log could not be loaded.',
-  retry: 'Try again',
-} as const;

@@ -91,16 +91,6 @@ export const BANNERS_TEXT = {
   repeated: 'lists the same image twice',
 } as const;
 
-/** 'N/3 images' (spec section 2). */
-export function bannerCountText(count: number): string {
-  return `${count}/${BANNER_MAX_IMAGES} images`;
-}
-
-/** 'Image N', counted from 1 (spec section 2). */
-export function bannerImageLabel(index: number): string {
-  return `Image ${index + 1}`;
-}
-
 /** A stored file's name: `<sha256>-<width>.webp`. */
 export const BANNER_FILE_PATTERN = /^([a-f0-9]{64})-(\d{3,4})\.webp$/;
 const URL_PREFIX = `/api/${BANNERS_PATHS.imageFile.replace(':file', '')}`;

@@ -246,58 +246,6 @@ export const classAccessAnswerSchema = dataAnswer(
 );
 export type ClassAccessAnswer = z.infer<typeof classAccessAnswerSchema>;
 
-/** Words of the screens and answers (spec section 2 and 8, word for word where the spec has them). */
-export const CLASS_MATERIAL_TEXT = {
-  home: 'Home',
-  viewFile: 'View File',
-  openFolder: 'Open Folder',
-  noFiles: 'No files found.',
-  back: 'Back',
-  folderName: 'Folder Name',
-  addFolder: 'Add Folder',
-  additionalAccess: 'Additional Access',
-  batchAccess: 'Batch Access',
-  giveAccessTitle: 'Give Additional Access',
-  giveBatchAccessTitle: 'Give Batch Access',
-  email: 'Email',
-  className: 'Class',
-  batch: 'Batch',
-  classType: 'Class Type',
-  endsOn: 'Access Until (optional)',
-  submit: 'Submit',
-  folderCreated: 'Folder Created .!',
-  folderCreateFail: 'Fail with Create Folder !',
-  accessGiven: 'Access Given',
-  accessFail: 'Access Not Given !',
-  newFolder: 'New Folder',
-  uploadFiles: 'Upload Files',
-  rename: 'Rename',
-  delete: 'Delete',
-  classAccess: 'Class Access',
-  revoke: 'Revoke',
-  noGrants: 'No class access given.',
-  waitingForRegistration: 'waiting for registration',
-  // Server answers
-  folderCreatedMessage: 'Folder created',
-  folderExists: 'A folder with this name already exists',
-  classNotFound: 'No class has this name',
-  folderNotFound: 'Folder not found',
-  fileNotFound: 'File not found',
-  notYourClasses: 'You can only see your own classes',
-  rootReadOnly: 'Files go inside a class folder',
-  accessGivenMessage: 'Access given',
-  accessRevoked: 'Access revoked',
-  grantNotFound: 'Access grant not found',
-  fileLinkInvalid: 'This file link has expired or is not valid. Open the file again.',
-  uploadRequired: 'Choose a file to upload',
-  uploadTooLarge: 'The file is larger than the upload limit',
-  uploadWrongType: 'Only MP4 videos and PDF files can be uploaded, and the name must end in .mp4 or .pdf',
-  uploaded: 'File uploaded',
-  renamed: 'Renamed',
-  deleted: 'Deleted',
-  storeUnavailable: 'The file store cannot be reached. Try again shortly.',
-} as const;
-
 /** A student class type that is two halves: its students attend both (PRODUCT.md 'Announcements'). */
 const COMBINED_CLASS_TYPES: Record<string, readonly string[]> = { 'Theory&Revision': ['Theory', 'Revision'] };
 

@@ -137,60 +137,6 @@ export const messageEventSchema = z.discriminatedUnion('type', [
 ]);
 export type MessageEvent = z.infer<typeof messageEventSchema>;
 
-/** The 'Social Media Manager' Messages tab and the 'Messages feed', word for word (spec section 2). */
-export const MESSAGES_TEXT = {
-  createNewMessage: 'Create New Message',
-  messageContent: 'Message Content',
-  messagePlaceholder: "What's on your mind? Share your thoughts...",
-  linkUrl: 'Link URL',
-  linkPlaceholder: 'https://example.com',
-  batchName: 'Batch Name',
-  batchPlaceholder: 'Enter batch identifier',
-  regions: 'Regions',
-  classTypes: 'Class Types',
-  sendMessage: 'Send Message',
-  sentMessages: 'Sent Messages',
-  noMessages: 'No messages yet',
-  createFirst: 'Create your first message above to get started!',
-  checkBackLater: 'Check back later for new announcements and updates!',
-  feedTitle: 'Messages',
-  feedSubtitle: 'Stay updated with the latest announcements',
-  liveUpdates: 'Live Updates',
-  author: 'Class Admin',
-  authorInitials: 'CA',
-  resourceLink: 'Resource Link',
-  // Beyond the spec's words (issue 5): editing, deleting, paging, failures.
-  editMessage: 'Edit Message',
-  saveChanges: 'Save Changes',
-  cancel: 'Cancel',
-  deleteTitle: 'Delete message?',
-  deleteText: 'Students will no longer see this message. This cannot be undone.',
-  delete: 'Delete',
-  olderMessages: 'Show older messages',
-  everyBatch: 'Every batch',
-  allRegions: 'All regions',
-  allClasses: 'All classes',
-  translate: 'Translate',
-  sendFailed: 'Message not sent',
-  saveFailed: 'Changes not saved',
-  deleteFailed: 'Message not deleted',
-  loadFailed: 'Messages could not be loaded',
-  retry: 'Try again',
-  // Server answers
-  sent: 'Message sent',
-  updated: 'Message updated',
-  deleted: 'Message deleted',
-  notFound: 'Message not found',
-} as const;
-
-/** The feed shows 'India' for the region value 'Indian' (spec section 3). */
-export const REGION_LABELS: Record<(typeof REGIONS)[number], string> = { Indian: 'India', Europe: 'Europe' };
-
-/** The feed header's chip, 'N Messages' exactly as spec section 2 words it. */
-export function messageCountLabel(count: number): string {
-  return `${count} Messages`;
-}
-
 /** Google Translate with the message filled in, into Sinhala from whatever language it is in. */
 export function translateUrl(text: string): string {
   return `https://translate.google.com/?sl=auto&tl=si&text=${encodeURIComponent(text)}&op=translate`;

@@ -40,20 +40,3 @@ export const sessionLimitSchema = z.object({
 export type SessionLimit = z.infer<typeof sessionLimitSchema>;
 export const sessionLimitAnswerSchema = dataAnswer(sessionLimitSchema);
 
-export const SESSIONS_TEXT = {
-  title: 'Active Sessions',
-  hint: 'Devices signed in to your account. Sign out any you do not recognise.',
-  thisDevice: 'This device',
-  signedIn: 'Signed in',
-  lastActive: 'Last active',
-  signOut: 'Sign out',
-  signOutOthers: 'Sign out other sessions',
-  ended: 'Session ended',
-  othersEnded: 'Other sessions ended',
-  notFound: 'Session not found',
-  limitTitle: 'Sessions per Student',
-  limitHint: 'A new sign-in beyond this number ends the student’s oldest session.',
-  limitLabel: 'Sessions allowed',
-  save: 'Save',
-  limitSaved: 'Session limit saved',
-} as const;

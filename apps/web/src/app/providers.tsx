@@ -1,9 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LanguageBoundary } from '../i18n/language-boundary';
 import { branding } from '../lib/branding';
-import { queryClient } from '../lib/query-client';
 import { createAppTheme } from './theme';
 
 const theme = createAppTheme(branding.colors);
@@ -12,7 +11,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <LanguageBoundary>{children}</LanguageBoundary>
     </ThemeProvider>
   );
 }

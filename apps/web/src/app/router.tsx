@@ -1,5 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createHashRouter, RouterProvider } from 'react-router';
+import { queryClient } from '../lib/query-client';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { RouteErrorPage } from '../components/route-error-page';
@@ -79,6 +81,11 @@ const router = createHashRouter([
   },
 ]);
 
+/** TanStack Query starts with the router: the login page alone does without it (its JavaScript budget). */
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
 }

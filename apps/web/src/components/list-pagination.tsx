@@ -1,4 +1,10 @@
+import { t } from 'i18next';
+import { formatNumber } from '../i18n/format';
 import TablePagination, { type TablePaginationProps } from '@mui/material/TablePagination';
+
+/** '1–25 of 130' in the reader's language; MUI counts an unknown total as -1. */
+const displayedRows: NonNullable<TablePaginationProps['labelDisplayedRows']> = ({ from, to, count }) =>
+  t('general.displayedRows', { from: formatNumber(from), to: formatNumber(to), count: count === -1 ? `${formatNumber(to)}+` : formatNumber(count) });
 
 interface ListPaginationProps {
   count: number;
@@ -26,8 +32,9 @@ export function ListPagination({ count, page, pageSize, pageSizes, onPage, onPag
         onPageSize(Number(event.target.value));
         onPage(0);
       }}
+      labelRowsPerPage={t('general.rowsPerPage')}
+      labelDisplayedRows={labelDisplayedRows ?? displayedRows}
       sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pl: { xs: 1, sm: 2 } } }}
-      {...(labelDisplayedRows ? { labelDisplayedRows } : {})}
     />
   );
 }

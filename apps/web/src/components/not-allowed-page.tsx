@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import { CenteredMessage } from './centered-message';
 import { LinkButton } from './link-button';
 
@@ -5,11 +6,11 @@ import { LinkButton } from './link-button';
 export function NotAllowedPage() {
   return (
     <CenteredMessage
-      heading="Not allowed"
-      text="This page is for administrators only. Your account cannot open it."
+      heading={t('general.notAllowed')}
+      text={t('general.notAllowedText')}
       action={
         <LinkButton to="/home" variant="contained">
-          Go to Home
+          {t('general.goHome')}
         </LinkButton>
       }
     />

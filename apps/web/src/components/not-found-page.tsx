@@ -1,15 +1,16 @@
+import { t } from 'i18next';
 import { CenteredMessage } from './centered-message';
 import { LinkButton } from './link-button';
 
 export function NotFoundPage() {
   return (
     <CenteredMessage
-      heading="Page not found"
-      text="There is no page at this address."
+      heading={t('general.pageNotFound')}
+      text={t('general.pageNotFoundText')}
       // '/' sends a signed-in visitor on to /home.
       action={
         <LinkButton to="/" variant="contained">
-          Go to Home
+          {t('general.goHome')}
         </LinkButton>
       }
     />

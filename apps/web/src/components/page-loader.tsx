@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 
@@ -5,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 export function PageLoader() {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '40vh' }}>
-      <CircularProgress aria-label="Loading" />
+      <CircularProgress aria-label={t('general.loading')} />
     </Box>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
@@ -15,7 +16,7 @@ export function PasswordField(props: Omit<OutlinedFieldProps, 'type' | 'endAdorn
       endAdornment={
         <InputAdornment position="end">
           <IconButton
-            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-label={visible ? t('general.hidePassword') : t('general.showPassword')}
             onClick={() => setVisible((shown) => !shown)}
             // Keeps the caret in the field when the toggle is clicked.
             onMouseDown={(event) => event.preventDefault()}

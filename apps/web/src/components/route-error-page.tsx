@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import Button from '@mui/material/Button';
 import { CenteredMessage } from './centered-message';
 
@@ -8,11 +9,11 @@ import { CenteredMessage } from './centered-message';
 export function RouteErrorPage() {
   return (
     <CenteredMessage
-      heading="Something went wrong"
-      text="This page could not be shown. Reload to try again."
+      heading={t('general.somethingWrongHeading')}
+      text={t('general.pageNotShown')}
       action={
         <Button variant="contained" onClick={() => window.location.reload()}>
-          Reload
+          {t('general.reload')}
         </Button>
       }
     />

@@ -1,13 +1,14 @@
+import { t } from 'i18next';
 import { CenteredMessage } from './centered-message';
 
-const IMAGE = { src: `${import.meta.env.BASE_URL}under-development.svg`, alt: 'A page under construction' };
+const IMAGE_SRC = `${import.meta.env.BASE_URL}under-development.svg`;
 
 export function UnderDevelopmentPage() {
   return (
     <CenteredMessage
-      image={IMAGE}
-      heading="Under Development"
-      text="We're currently working on this page to bring you an amazing experience. Stay tuned for updates!"
+      image={{ src: IMAGE_SRC, alt: t('general.underDevelopmentImage') }}
+      heading={t('general.underDevelopment')}
+      text={t('general.underDevelopmentText')}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import { ALERT_AUTO_CLOSE_MS } from '@academy/contract';
 import { branding } from './branding';
 
@@ -30,6 +31,7 @@ async function show(icon: Icon, { title, text, autoClose = false, toast = false 
     showConfirmButton: !toast,
     timer: closes ? ALERT_AUTO_CLOSE_MS : undefined,
     timerProgressBar: closes,
+    confirmButtonText: t('general.ok'),
     confirmButtonColor: branding.colors.navy,
     // Without this SweetAlert2 sets the page's height to auto, which makes the shell jump
     // (toasts leave the page alone, and SweetAlert2 warns if told).

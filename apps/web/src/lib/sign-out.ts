@@ -1,10 +1,14 @@
-import { API_BASE, SERVER_TEXT, SESSIONS_PATHS } from '@academy/contract';
+import { API_BASE, SESSIONS_PATHS } from '@academy/contract';
+import { t } from 'i18next';
+import { LANGUAGE_STORAGE_KEY } from '../i18n/languages';
 import { alerts } from './alerts';
 import { queryClient } from './query-client';
 import { clearSession, readSession } from './session';
 
 /**
- * Log Out (spec section 4): everything the app kept in localStorage goes, not only the session.
+ * Log Out (spec section 4): everything the app kept in localStorage goes, not only the session,
+ * except the language: it belongs to the browser, not the account, and the login screen that
+ * follows should still be in it.
  * The server ends the session too, so a copied token dies with it; the page does not wait for that
  * (keepalive lets the request finish after the page moves on).
  */
@@ -15,7 +19,9 @@ export function signOut(): void {
       () => undefined,
     );
   }
+  const language = localStorage.getItem(LANGUAGE_STORAGE_KEY);
   localStorage.clear();
+  if (language) localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   queryClient.clear();
 }
 
@@ -27,5 +33,5 @@ export function endRefusedSession(): void {
   clearSession();
   queryClient.clear();
   window.location.hash = '#/';
-  void alerts.info({ title: SERVER_TEXT.sessionEnded, autoClose: true });
+  void alerts.info({ title: t('server.sessionEnded'), autoClose: true });
 }

@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 /**
  * POSTs a form with XMLHttpRequest, the one browser API that reports upload progress (fetch does
  * not). Resolves with the answer's status and JSON body; rejects only when the request fails.
@@ -17,8 +18,8 @@ export function postFormWithProgress(
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     request.onload = () => resolve({ status: request.status, body: request.response as unknown });
-    request.onerror = () => reject(new TypeError('The upload failed: network error'));
-    request.onabort = () => reject(new TypeError('The upload was interrupted'));
+    request.onerror = () => reject(new TypeError(t('classMaterial.uploadNetworkError')));
+    request.onabort = () => reject(new TypeError(t('classMaterial.uploadInterrupted')));
     request.send(form);
   });
 }

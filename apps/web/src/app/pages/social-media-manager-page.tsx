@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
@@ -11,8 +12,8 @@ import { MessagesTab } from '../../features/messages/components/messages-tab';
 // feature's Messages tab and the banners feature's Banners tab. Composing them here keeps each
 // feature free of the other.
 const TABS = [
-  { label: 'Messages', panel: () => <MessagesTab /> },
-  { label: 'Banners', panel: () => <BannersTab /> },
+  { label: 'messages.tabMessages', panel: () => <MessagesTab /> },
+  { label: 'messages.tabBanners', panel: () => <BannersTab /> },
 ] as const;
 
 export function SocialMediaManagerPage() {
@@ -21,13 +22,13 @@ export function SocialMediaManagerPage() {
   return (
     <Box sx={{ maxWidth: 960, mx: 'auto' }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2.1rem' } }}>
-        Social Media Manager
+        {t('messages.socialTitle')}
       </Typography>
-      <Typography sx={{ color: 'text.secondary', mb: 2 }}>Create and manage your social content</Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 2 }}>{t('messages.socialSubtitle')}</Typography>
       <Paper variant="outlined" sx={{ mb: 3 }}>
-        <Tabs value={tab} onChange={(_, value: number) => setTab(value)} variant="fullWidth" aria-label="Social Media Manager">
-          {TABS.map((t, i) => (
-            <Tab key={t.label} label={t.label} id={`social-tab-${i}`} aria-controls={`social-panel-${i}`} />
+        <Tabs value={tab} onChange={(_, value: number) => setTab(value)} variant="fullWidth" aria-label={t('messages.socialTitle')}>
+          {TABS.map((item, i) => (
+            <Tab key={item.label} label={t(item.label)} id={`social-tab-${i}`} aria-controls={`social-panel-${i}`} />
           ))}
         </Tabs>
       </Paper>

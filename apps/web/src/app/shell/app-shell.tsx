@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import { isAdmin } from '@academy/contract';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -38,7 +39,7 @@ export function AppShell() {
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
       <TopBar
         name={session.name}
-        roleLabel={admin ? 'Administrator' : 'Student'}
+        roleLabel={admin ? t('shell.administrator') : t('shell.studentRole')}
         drawerWidth={DRAWER_WIDTH}
         onOpenMenu={wide ? undefined : () => setMenuOpen(true)}
       />

@@ -7,8 +7,11 @@ import People from '@mui/icons-material/People';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import type { ReactElement } from 'react';
 
+type NavLabel = 'shell.home' | 'shell.student' | 'shell.addStudent' | 'shell.social' | 'shell.auditLog' | 'shell.message' | 'shell.profile';
+
 export interface NavItem {
-  label: string;
+  /** A dictionary key: the label is read in the current language when the menu renders. */
+  label: NavLabel;
   to: string;
   icon: ReactElement;
   adminOnly: boolean;
@@ -16,12 +19,12 @@ export interface NavItem {
 
 /** Spec section 2 'Signed-in shell', in its order; students see only the items not marked adminOnly. */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Home', to: '/home', icon: <Home />, adminOnly: false },
-  { label: 'Student', to: '/students', icon: <People />, adminOnly: true },
-  { label: 'Add Student', to: '/addStudent', icon: <PersonAdd />, adminOnly: true },
-  { label: 'Social', to: '/social', icon: <Campaign />, adminOnly: true },
+  { label: 'shell.home', to: '/home', icon: <Home />, adminOnly: false },
+  { label: 'shell.student', to: '/students', icon: <People />, adminOnly: true },
+  { label: 'shell.addStudent', to: '/addStudent', icon: <PersonAdd />, adminOnly: true },
+  { label: 'shell.social', to: '/social', icon: <Campaign />, adminOnly: true },
   // Issue 8, beyond the spec's six: the admins' audit log.
-  { label: 'Audit Log', to: '/audit', icon: <History />, adminOnly: true },
-  { label: 'Message', to: '/message', icon: <Forum />, adminOnly: false },
-  { label: 'Profile', to: '/profile', icon: <AccountCircle />, adminOnly: false },
+  { label: 'shell.auditLog', to: '/audit', icon: <History />, adminOnly: true },
+  { label: 'shell.message', to: '/message', icon: <Forum />, adminOnly: false },
+  { label: 'shell.profile', to: '/profile', icon: <AccountCircle />, adminOnly: false },
 ];

@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import Logout from '@mui/icons-material/Logout';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,6 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { NavLink, useLocation } from 'react-router';
+import { LanguageSwitch } from '../../components/language-switch';
 import { branding, logoUrl } from '../../lib/branding';
 import type { NavItem } from './nav-items';
 
@@ -30,7 +32,7 @@ export function NavMenu({ items, onNavigate, onLogOut }: NavMenuProps) {
         </Typography>
       </Toolbar>
       <Divider sx={{ borderColor: 'rgba(255,255,255,0.15)' }} />
-      <Box component="nav" aria-label="Main navigation" sx={{ flexGrow: 1, overflowY: 'auto' }}>
+      <Box component="nav" aria-label={t('shell.mainNavigation')} sx={{ flexGrow: 1, overflowY: 'auto' }}>
         <List sx={{ px: 1.5, py: 2 }}>
           {items.map((item) => (
             <ListItemButton
@@ -48,14 +50,15 @@ export function NavMenu({ items, onNavigate, onLogOut }: NavMenuProps) {
               }}
             >
               <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>{item.icon}</ListItemIcon>
-              <ListItemText primary={item.label} />
+              <ListItemText primary={t(item.label)} />
             </ListItemButton>
           ))}
         </List>
       </Box>
-      <Box sx={{ p: 2 }}>
+      <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}>
+        <LanguageSwitch tone="dark" />
         <Button fullWidth variant="outlined" color="inherit" startIcon={<Logout />} onClick={onLogOut}>
-          Log Out
+          {t('shell.logOut')}
         </Button>
       </Box>
     </Box>

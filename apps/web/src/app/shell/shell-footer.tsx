@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import Facebook from '@mui/icons-material/Facebook';
 import Instagram from '@mui/icons-material/Instagram';
 import WhatsApp from '@mui/icons-material/WhatsApp';
@@ -36,7 +37,7 @@ export function ShellFooter() {
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-        <Box component="img" src={logoUrl} alt={`${branding.title} logo`} sx={{ width: 32, height: 32 }} />
+        <Box component="img" src={logoUrl} alt={t('general.logoOf', { title: branding.title })} sx={{ width: 32, height: 32 }} />
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           © {new Date().getFullYear()} {branding.title}
         </Typography>

@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -31,7 +32,7 @@ export function TopBar({ name, roleLabel, onOpenMenu, drawerWidth }: TopBarProps
     >
       <Toolbar sx={{ gap: 1 }}>
         {onOpenMenu && (
-          <IconButton edge="start" aria-label="Open navigation" onClick={onOpenMenu}>
+          <IconButton edge="start" aria-label={t('shell.openNavigation')} onClick={onOpenMenu}>
             <MenuIcon />
           </IconButton>
         )}
@@ -44,8 +45,9 @@ export function TopBar({ name, roleLabel, onOpenMenu, drawerWidth }: TopBarProps
           {branding.title}
         </Typography>
         <Box sx={{ textAlign: 'right', minWidth: 0 }}>
-          <Typography variant="subtitle2" component="p" noWrap sx={{ maxWidth: { xs: 120, sm: 240 } }}>
-            Hi {name}
+          {/* Wraps rather than cuts: 'Hi' is longer in Sinhala, and so are some names. */}
+          <Typography variant="subtitle2" component="p" sx={{ maxWidth: { xs: 140, sm: 240 }, overflowWrap: 'anywhere', lineHeight: 1.25 }}>
+            {t('shell.greeting', { name })}
           </Typography>
           <Typography variant="caption" component="p" sx={{ color: 'secondary.main', fontWeight: 600 }}>
             {roleLabel}

@@ -1,4 +1,5 @@
-import { AUDIT_LOG_TEXT, AUDIT_TARGET_LABELS, type AuditEntry } from '@academy/contract';
+import { t } from 'i18next';
+import type { AuditEntry } from '@academy/contract';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Box from '@mui/material/Box';
@@ -10,18 +11,13 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { academyTime } from '../lib/academy-time';
-import { actionLabel, actionTone } from '../lib/actions';
+import { formatDateTime } from '../../../i18n/format';
+import { ACADEMY_TIME_FORMAT } from '../lib/academy-time';
+import { actionLabel, actionTone, targetTypeLabel } from '../lib/actions';
 import { detailLines } from '../lib/detail-lines';
 
 /** The table's columns, in order; on a phone each cell shows its column name above it. */
-export const AUDIT_COLUMNS = [
-  AUDIT_LOG_TEXT.columnTime,
-  AUDIT_LOG_TEXT.columnAdmin,
-  AUDIT_LOG_TEXT.columnAction,
-  AUDIT_LOG_TEXT.columnTarget,
-  AUDIT_LOG_TEXT.columnSummary,
-] as const;
+export const AUDIT_COLUMNS = ['auditLog.columnTime', 'auditLog.columnAdmin', 'auditLog.columnAction', 'auditLog.columnTarget', 'auditLog.columnSummary'] as const;
 
 interface AuditEntryRowProps {
   entry: AuditEntry;
@@ -35,17 +31,17 @@ const small = { variant: 'caption', component: 'div', sx: { color: 'text.seconda
 export function AuditEntryRow({ entry, onTarget }: AuditEntryRowProps) {
   const [open, setOpen] = useState(false);
   const lines = detailLines(entry.detail);
-  const targetType = (AUDIT_TARGET_LABELS as Record<string, string>)[entry.target.type] ?? entry.target.type;
+  const targetType = targetTypeLabel(entry.target.type);
   const detailsId = `audit-detail-${entry.id}`;
   return (
     <>
       <TableRow hover sx={{ '& > td': { borderBottom: open ? 0 : undefined } }}>
-        <TableCell data-label={AUDIT_LOG_TEXT.columnTime} sx={{ whiteSpace: { md: 'nowrap' } }}>
+        <TableCell data-label={t('auditLog.columnTime')} sx={{ whiteSpace: { md: 'nowrap' } }}>
           <Box component="time" dateTime={entry.at}>
-            {academyTime(entry.at)}
+            {formatDateTime(entry.at, ACADEMY_TIME_FORMAT)}
           </Box>
         </TableCell>
-        <TableCell data-label={AUDIT_LOG_TEXT.columnAdmin} sx={{ maxWidth: { md: 220 } }}>
+        <TableCell data-label={t('auditLog.columnAdmin')} sx={{ maxWidth: { md: 220 } }}>
           <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
             {entry.admin.name}
           </Typography>
@@ -53,15 +49,15 @@ export function AuditEntryRow({ entry, onTarget }: AuditEntryRowProps) {
             {entry.admin.email}
           </Typography>
           <Typography {...small}>
-            {AUDIT_LOG_TEXT.fromAddress} {entry.ip}
+            {t('auditLog.fromAddress')} {entry.ip}
           </Typography>
         </TableCell>
-        <TableCell data-label={AUDIT_LOG_TEXT.columnAction} sx={{ whiteSpace: 'nowrap' }}>
+        <TableCell data-label={t('auditLog.columnAction')} sx={{ whiteSpace: 'nowrap' }}>
           <Chip size="small" variant="outlined" color={actionTone(entry.action)} label={actionLabel(entry.action)} />
         </TableCell>
-        <TableCell data-label={AUDIT_LOG_TEXT.columnTarget} sx={{ minWidth: { md: 140 }, maxWidth: { md: 240 } }}>
+        <TableCell data-label={t('auditLog.columnTarget')} sx={{ minWidth: { md: 140 }, maxWidth: { md: 240 } }}>
           <Typography {...small}>{targetType}</Typography>
-          <Tooltip title={`${AUDIT_LOG_TEXT.onlyThisTarget} ${entry.target.label}`}>
+          <Tooltip title={`${t('auditLog.onlyThisTarget')} ${entry.target.label}`}>
             <Link
               component="button"
               type="button"
@@ -73,16 +69,16 @@ export function AuditEntryRow({ entry, onTarget }: AuditEntryRowProps) {
             </Link>
           </Tooltip>
         </TableCell>
-        <TableCell data-label={AUDIT_LOG_TEXT.columnSummary} className="audit-summary">
+        <TableCell data-label={t('auditLog.columnSummary')} className="audit-summary">
           <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
             <Typography variant="body2" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>
               {entry.summary}
             </Typography>
             {lines.length > 0 && (
-              <Tooltip title={open ? AUDIT_LOG_TEXT.hideDetails : AUDIT_LOG_TEXT.showDetails}>
+              <Tooltip title={open ? t('auditLog.hideDetails') : t('auditLog.showDetails')}>
                 <IconButton
                   size="small"
-                  aria-label={`${AUDIT_LOG_TEXT.details}: ${entry.summary}`}
+                  aria-label={`${t('auditLog.details')}: ${entry.summary}`}
                   aria-expanded={open}
                   aria-controls={detailsId}
                   onClick={() => setOpen(!open)}

@@ -1,4 +1,5 @@
-import { AUDIT_LOG_TEXT, AUDIT_SEARCH_MAX_LENGTH, type AuditAction } from '@academy/contract';
+import { t } from 'i18next';
+import { AUDIT_SEARCH_MAX_LENGTH, type AuditAction } from '@academy/contract';
 import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -41,8 +42,8 @@ export function AuditFilters({ values, onChange }: AuditFiltersProps) {
       <TextField
         size="small"
         type="search"
-        label={AUDIT_LOG_TEXT.search}
-        placeholder={AUDIT_LOG_TEXT.searchPlaceholder}
+        label={t('auditLog.search')}
+        placeholder={t('auditLog.searchPlaceholder')}
         value={values.search}
         onChange={(event) => set('search', event.target.value)}
         sx={{ flex: { xs: '1 1 100%', md: '1 1 220px' } }}
@@ -51,10 +52,10 @@ export function AuditFilters({ values, onChange }: AuditFiltersProps) {
           htmlInput: { maxLength: AUDIT_SEARCH_MAX_LENGTH },
         }}
       />
-      <TextField {...select} label={AUDIT_LOG_TEXT.action} value={values.action} onChange={(event) => set('action', event.target.value as AuditAction | '')}>
-        <MenuItem value="">{AUDIT_LOG_TEXT.anyAction}</MenuItem>
+      <TextField {...select} label={t('auditLog.action')} value={values.action} onChange={(event) => set('action', event.target.value as AuditAction | '')}>
+        <MenuItem value="">{t('auditLog.anyAction')}</MenuItem>
         {ACTION_GROUPS.flatMap((group) => [
-          <ListSubheader key={group.label}>{group.label}</ListSubheader>,
+          <ListSubheader key={group.label}>{t(group.label)}</ListSubheader>,
           ...group.actions.map((action) => (
             <MenuItem key={action} value={action}>
               {actionLabel(action)}
@@ -62,22 +63,22 @@ export function AuditFilters({ values, onChange }: AuditFiltersProps) {
           )),
         ])}
       </TextField>
-      <TextField {...select} label={AUDIT_LOG_TEXT.admin} value={values.adminId} onChange={(event) => set('adminId', event.target.value)}>
-        <MenuItem value="">{AUDIT_LOG_TEXT.anyAdmin}</MenuItem>
+      <TextField {...select} label={t('auditLog.admin')} value={values.adminId} onChange={(event) => set('adminId', event.target.value)}>
+        <MenuItem value="">{t('auditLog.anyAdmin')}</MenuItem>
         {(admins.data ?? []).map((admin) => (
           <MenuItem key={admin.id} value={admin.id}>
             {admin.name} ({admin.email})
           </MenuItem>
         ))}
       </TextField>
-      <TextField {...date} label={AUDIT_LOG_TEXT.from} value={values.from} onChange={(event) => set('from', event.target.value)} slotProps={{ ...date.slotProps, htmlInput: { max: values.to || undefined } }} />
-      <TextField {...date} label={AUDIT_LOG_TEXT.to} value={values.to} onChange={(event) => set('to', event.target.value)} slotProps={{ ...date.slotProps, htmlInput: { min: values.from || undefined } }} />
+      <TextField {...date} label={t('auditLog.from')} value={values.from} onChange={(event) => set('from', event.target.value)} slotProps={{ ...date.slotProps, htmlInput: { max: values.to || undefined } }} />
+      <TextField {...date} label={t('auditLog.to')} value={values.to} onChange={(event) => set('to', event.target.value)} slotProps={{ ...date.slotProps, htmlInput: { min: values.from || undefined } }} />
       {values.target && (
-        <Chip label={`${AUDIT_LOG_TEXT.target}: ${values.target.label}`} onDelete={() => set('target', null)} sx={{ maxWidth: '100%' }} />
+        <Chip label={`${t('auditLog.target')}: ${values.target.label}`} onDelete={() => set('target', null)} sx={{ maxWidth: '100%' }} />
       )}
       {anySet && (
         <Button size="small" onClick={() => onChange(NO_AUDIT_FILTERS)}>
-          {AUDIT_LOG_TEXT.clearFilters}
+          {t('auditLog.clearFilters')}
         </Button>
       )}
     </Box>

@@ -1,4 +1,5 @@
-import { AUDIT_DEFAULT_PAGE_SIZE, AUDIT_LOG_TEXT, AUDIT_PAGE_SIZES, type AuditLogQuery } from '@academy/contract';
+import { t } from 'i18next';
+import { AUDIT_DEFAULT_PAGE_SIZE, AUDIT_PAGE_SIZES, type AuditLogQuery } from '@academy/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -57,10 +58,10 @@ export function AuditLogPage() {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, color: 'primary.main' }}>
-          {AUDIT_LOG_TEXT.title}
+          {t('auditLog.title')}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {AUDIT_LOG_TEXT.subtitle}
+          {t('auditLog.subtitle')}
         </Typography>
       </Box>
       <AuditFilters values={filters} onChange={changeFilters} />
@@ -69,22 +70,22 @@ export function AuditLogPage() {
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={() => void log.refetch()}>
-              {AUDIT_LOG_TEXT.retry}
+              {t('auditLog.retry')}
             </Button>
           }
         >
-          {AUDIT_LOG_TEXT.loadFailed}
+          {t('auditLog.loadFailed')}
         </Alert>
       )}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        {log.isFetching && !firstLoad ? <LinearProgress aria-label="Loading" /> : <Box sx={{ height: 4 }} />}
+        {log.isFetching && !firstLoad ? <LinearProgress aria-label={t('general.loading')} /> : <Box sx={{ height: 4 }} />}
         <TableContainer>
-          <Table size="small" aria-label={AUDIT_LOG_TEXT.tableLabel} aria-busy={log.isFetching} sx={TABLE_SX}>
+          <Table size="small" aria-label={t('auditLog.tableLabel')} aria-busy={log.isFetching} sx={TABLE_SX}>
             <TableHead>
               <TableRow>
                 {AUDIT_COLUMNS.map((column) => (
                   <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                    {column}
+                    {t(column)}
                   </TableCell>
                 ))}
               </TableRow>
@@ -94,7 +95,7 @@ export function AuditLogPage() {
                 Array.from({ length: SKELETON_ROWS }, (_, i) => (
                   <TableRow key={i} aria-hidden>
                     {AUDIT_COLUMNS.map((column) => (
-                      <TableCell key={column} className={column === AUDIT_LOG_TEXT.columnSummary ? 'audit-summary' : undefined}>
+                      <TableCell key={column} className={column === 'auditLog.columnSummary' ? 'audit-summary' : undefined}>
                         <Skeleton variant="text" />
                       </TableCell>
                     ))}
@@ -104,7 +105,7 @@ export function AuditLogPage() {
                 <AuditEntryRow key={entry.id} entry={entry} onTarget={(target) => changeFilters({ ...filters, target })} />
               ))}
               {!firstLoad && !log.isError && rows.length === 0 && !log.isFetching && (
-                <EmptyTableRow columns={AUDIT_COLUMNS.length} text={AUDIT_LOG_TEXT.empty} />
+                <EmptyTableRow columns={AUDIT_COLUMNS.length} text={t('auditLog.empty')} />
               )}
             </TableBody>
           </Table>
@@ -117,7 +118,7 @@ export function AuditLogPage() {
           onPage={setPage}
           onPageSize={setPageSize}
           labelDisplayedRows={({ from, to, count }) =>
-            `${from}–${to} of ${paging?.totalIsExact === false ? `${AUDIT_LOG_TEXT.moreThan} ${count}` : count}`
+            t('auditLog.displayedRows', { from, to, count: paging?.totalIsExact === false ? `${t('auditLog.moreThan')} ${count}` : String(count) })
           }
         />
       </Paper>

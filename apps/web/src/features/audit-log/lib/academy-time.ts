@@ -1,9 +1,8 @@
-import { ACADEMY_TIME_ZONE } from '@academy/contract';
+// The log's times as the academy reads them: Sri Lanka time (i18n/format.ts), to the second,
+// whatever the admin's device is set to.
 
-// The log's times as the academy reads them: Sri Lanka time, whatever the admin's device is set to.
-
-const FORMAT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: ACADEMY_TIME_ZONE,
+/** '23 Nov 2026, 14:03:05' in English. */
+export const ACADEMY_TIME_FORMAT: Intl.DateTimeFormatOptions = {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -11,9 +10,4 @@ const FORMAT = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   second: '2-digit',
   hourCycle: 'h23',
-});
-
-/** '23 Nov 2026, 14:03:05'. */
-export function academyTime(iso: string): string {
-  return FORMAT.format(new Date(iso));
-}
+};

@@ -1,23 +1,30 @@
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '@academy/contract';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType } from '@academy/contract';
+import { t } from 'i18next';
+import { underscored } from '../../../i18n/underscored-keys';
 
 // The action filter's groups and each action's colour on the screen.
 
-const GROUPS: [string, string[]][] = [
-  ['Students', ['student.']],
-  ['Class access', ['access.']],
-  ['Classes, folders and files', ['class.', 'folder.', 'file.']],
-  ['Messages', ['message.']],
-  ['Banners', ['banner.']],
-  ['Sign-ins and sessions', ['admin.', 'sessions.']],
-];
+const GROUPS = [
+  ['students', ['student.']],
+  ['access', ['access.']],
+  ['classes', ['class.', 'folder.', 'file.']],
+  ['messages', ['message.']],
+  ['banners', ['banner.']],
+  ['signIns', ['admin.', 'sessions.']],
+] as const;
 
-export const ACTION_GROUPS: { label: string; actions: AuditAction[] }[] = GROUPS.map(([label, prefixes]) => ({
-  label,
-  actions: AUDIT_ACTIONS.filter((action) => prefixes.some((prefix) => action.startsWith(prefix))),
+/** Each group's `label` is a dictionary key, read when the filter renders. */
+export const ACTION_GROUPS = GROUPS.map(([group, prefixes]) => ({
+  label: `auditLog.groups.${group}` as const,
+  actions: AUDIT_ACTIONS.filter((action) => prefixes.some((prefix: string) => action.startsWith(prefix))) as AuditAction[],
 }));
 
 export function actionLabel(action: string): string {
-  return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+  return (AUDIT_ACTIONS as readonly string[]).includes(action) ? t(`auditLog.actions.${underscored(action as AuditAction)}`) : action;
+}
+
+export function targetTypeLabel(type: string): string {
+  return (AUDIT_TARGET_TYPES as readonly string[]).includes(type) ? t(`auditLog.targets.${type as AuditTargetType}`) : type;
 }
 
 export type ActionTone = 'error' | 'success' | 'info' | 'default';

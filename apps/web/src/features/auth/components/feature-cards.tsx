@@ -1,13 +1,14 @@
+import { t } from 'i18next';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import SupportAgent from '@mui/icons-material/SupportAgent';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
 
-const FEATURES: { title: string; text: string; icon: ReactElement }[] = [
-  { title: 'Smart Learning', text: 'AI-powered education', icon: <AutoAwesome /> },
-  { title: '24/7 Support', text: 'Always here to help', icon: <SupportAgent /> },
-];
+const FEATURES = [
+  { title: 'auth.smartLearning', text: 'auth.smartLearningText', icon: <AutoAwesome /> },
+  { title: 'auth.support', text: 'auth.supportText', icon: <SupportAgent /> },
+] as const satisfies readonly { title: string; text: string; icon: ReactElement }[];
 
 /** Decoration: hidden below md so a phone reaches the form sooner (spec section 2). */
 export function FeatureCards() {
@@ -31,10 +32,10 @@ export function FeatureCards() {
           </Box>
           <Box>
             <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
-              {feature.title}
+              {t(feature.title)}
             </Typography>
             <Typography variant="body2" sx={{ color: 'brand.lightBlue' }}>
-              {feature.text}
+              {t(feature.text)}
             </Typography>
           </Box>
         </Box>

@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -21,7 +22,7 @@ export function LoginForm() {
   return (
     <Box component="form" noValidate onSubmit={submit} onFocus={prepare} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <OutlinedField
-        label="Email Address"
+        label={t('auth.emailAddress')}
         type="email"
         autoComplete="email"
         value={email}
@@ -29,7 +30,7 @@ export function LoginForm() {
         fullWidth
       />
       <PasswordField
-        label="Password"
+        label={t('auth.password')}
         autoComplete="current-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
@@ -38,10 +39,10 @@ export function LoginForm() {
       <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: -1 }}>
         {/* The spec's 'link buttons': buttons that navigate, as the earlier product had them. */}
         <Button size="small" onClick={() => goTo('/forgotPassword')}>
-          Forgot Password?
+          {t('auth.forgotPassword')}
         </Button>
         <Button size="small" color="secondary" onClick={() => goTo('/register')}>
-          Sign Up
+          {t('auth.signUp')}
         </Button>
       </Box>
       <Button
@@ -53,7 +54,7 @@ export function LoginForm() {
         startIcon={pending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
         sx={{ py: 1.5 }}
       >
-        Sign In to Account
+        {t('auth.signIn')}
       </Button>
     </Box>
   );

@@ -1,7 +1,9 @@
+import { t } from 'i18next';
 import VerifiedUser from '@mui/icons-material/VerifiedUser';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { LanguageSwitch } from '../../../components/language-switch';
 import { logoUrl } from '../../../lib/branding';
 import { BrandPanel } from './brand-panel';
 import { LoginForm } from './login-form';
@@ -23,12 +25,15 @@ export function LoginPage({ carousel }: { carousel: ReactNode }) {
         sx={{ display: 'flex', alignItems: { xs: 'flex-start', md: 'center' }, justifyContent: 'center', px: { xs: 2, sm: 4 }, py: { xs: 3, md: 5 }, bgcolor: 'background.paper' }}
       >
         <Box sx={{ width: '100%', maxWidth: 420 }}>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+            <LanguageSwitch />
+          </Box>
           <Box sx={{ textAlign: 'center', mb: 3 }}>
-            <Box component="img" src={logoUrl} alt="Academy logo" sx={{ width: { xs: 56, md: 72 }, height: { xs: 56, md: 72 } }} />
+            <Box component="img" src={logoUrl} alt={t('general.academyLogo')} sx={{ width: { xs: 56, md: 72 }, height: { xs: 56, md: 72 } }} />
             <Typography variant="h4" component="h1" sx={{ fontWeight: 700, color: 'primary.main', mt: 1 }}>
-              Welcome Back
+              {t('auth.welcomeBack')}
             </Typography>
-            <Typography sx={{ color: 'text.secondary' }}>Sign in to continue your learning journey</Typography>
+            <Typography sx={{ color: 'text.secondary' }}>{t('auth.subtitle')}</Typography>
           </Box>
           <LoginForm />
           <Box
@@ -47,7 +52,7 @@ export function LoginPage({ carousel }: { carousel: ReactNode }) {
           >
             <VerifiedUser fontSize="small" />
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              Protected by enterprise-grade security
+              {t('auth.protected')}
             </Typography>
           </Box>
         </Box>

@@ -1,4 +1,5 @@
-import { ALERT_TEXT, suspendedAnswerSchema, type LoginBody } from '@academy/contract';
+import { t } from 'i18next';
+import { suspendedAnswerSchema, type LoginBody } from '@academy/contract';
 import { ApiError } from '../../../lib/api-client';
 import { alerts, preloadAlerts } from '../../../lib/alerts';
 import { goTo } from '../../../lib/hash-location';
@@ -6,19 +7,19 @@ import { sessionFromLogin, writeSession } from '../../../lib/session';
 import { login } from '../api/login';
 
 function showSuspended() {
-  void alerts.warning({ title: ALERT_TEXT.loginFail, text: ALERT_TEXT.suspended });
+  void alerts.warning({ title: t('alert.loginFail'), text: t('alert.suspended') });
 }
 
 function reportFailure(error: unknown) {
   if (!(error instanceof ApiError)) {
-    void alerts.warning({ title: ALERT_TEXT.somethingWentWrong, autoClose: true });
+    void alerts.warning({ title: t('alert.somethingWentWrong'), autoClose: true });
   } else if (suspendedAnswerSchema.safeParse(error.body).success) {
     showSuspended();
   } else if (error.status === 429) {
     // Our addition: a throttled user is told to wait rather than that the password is wrong.
-    void alerts.warning({ title: ALERT_TEXT.loginFail, text: error.message });
+    void alerts.warning({ title: t('alert.loginFail'), text: error.message });
   } else {
-    void alerts.error({ title: ALERT_TEXT.invalidCredentials, autoClose: true });
+    void alerts.error({ title: t('alert.invalidCredentials'), autoClose: true });
   }
 }
 
@@ -33,6 +34,6 @@ export async function signInAndReport(body: LoginBody): Promise<void> {
   }
   if (answer.accountState !== 'active') return showSuspended();
   writeSession(sessionFromLogin(answer));
-  void alerts.success({ title: ALERT_TEXT.loginSuccess, toast: true });
+  void alerts.success({ title: t('alert.loginSuccess'), toast: true });
   goTo('/home', { replace: true });
 }

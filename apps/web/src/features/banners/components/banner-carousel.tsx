@@ -1,4 +1,5 @@
-import { BANNER_ASPECT, BANNER_CAROUSEL, BANNERS_TEXT } from '@academy/contract';
+import { t } from 'i18next';
+import { BANNER_ASPECT, BANNER_CAROUSEL } from '@academy/contract';
 import Pause from '@mui/icons-material/Pause';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
@@ -41,7 +42,7 @@ export function BannerCarousel({ items }: { items: readonly CarouselItem[] }) {
     <Box
       role="region"
       aria-roledescription="carousel"
-      aria-label={BANNERS_TEXT.carouselLabel}
+      aria-label={t('banners.carouselLabel')}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       sx={{ position: 'relative', width: '100%', maxWidth: CAROUSEL_MAX_WIDTH, mx: 'auto', overflow: 'hidden', borderRadius: 3, boxShadow: 6 }}
@@ -63,7 +64,7 @@ export function BannerCarousel({ items }: { items: readonly CarouselItem[] }) {
             key={`${item.src}-${index}`}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${(index % count) + 1} of ${count}`}
+            aria-label={t('banners.slideOf', { number: (index % count) + 1, count })}
             aria-hidden={index === count || undefined}
             sx={{ flex: '0 0 100%', minWidth: 0 }}
           >
@@ -86,7 +87,7 @@ export function BannerCarousel({ items }: { items: readonly CarouselItem[] }) {
       {count > 1 && (
         <IconButton
           size="small"
-          aria-label={paused ? BANNERS_TEXT.play : BANNERS_TEXT.pause}
+          aria-label={paused ? t('banners.play') : t('banners.pause')}
           onClick={() => setPaused((value) => !value)}
           sx={{ position: 'absolute', right: 8, bottom: 8, bgcolor: 'rgba(0,23,61,0.6)', color: 'common.white', '&:hover': { bgcolor: 'rgba(0,23,61,0.85)' } }}
         >

@@ -1,4 +1,5 @@
-import { bannerCountText, BANNERS_TEXT } from '@academy/contract';
+import { t } from 'i18next';
+import { BANNER_MAX_IMAGES } from '@academy/contract';
 import DeleteForever from '@mui/icons-material/DeleteForever';
 import Send from '@mui/icons-material/Send';
 import Upload from '@mui/icons-material/Upload';
@@ -51,7 +52,7 @@ export function BannersTab() {
 
   const pick = (files: File[]) => {
     const refused = selection.add(files);
-    setProblem(refused.length > 0 ? { title: BANNERS_TEXT.uploadFailed, messages: refused } : null);
+    setProblem(refused.length > 0 ? { title: t('banners.uploadFailed'), messages: refused } : null);
   };
 
   const uploadPending = () => {
@@ -62,7 +63,7 @@ export function BannersTab() {
       {
         onSuccess: (urls) => selection.markUploaded(pending, urls),
         onError: (error) =>
-          setProblem({ title: BANNERS_TEXT.uploadFailed, messages: refusalMessages(error, pending.map((image) => image.file.name)) }),
+          setProblem({ title: t('banners.uploadFailed'), messages: refusalMessages(error, pending.map((image) => image.file.name)) }),
       },
     );
   };
@@ -74,9 +75,9 @@ export function BannersTab() {
       {
         onSuccess: () => {
           selection.clear();
-          void alerts.success({ title: BANNERS_TEXT.posted, autoClose: true });
+          void alerts.success({ title: t('banners.posted'), autoClose: true });
         },
-        onError: (error) => setProblem({ title: BANNERS_TEXT.postFailed, messages: refusalMessages(error) }),
+        onError: (error) => setProblem({ title: t('banners.postFailed'), messages: refusalMessages(error) }),
       },
     );
   };
@@ -85,13 +86,13 @@ export function BannersTab() {
     setProblem(null);
     remove.mutate(undefined, {
       onSuccess: () => setDeleteOutcome('deleted'),
-      onError: (error) => setDeleteOutcome({ title: BANNERS_TEXT.deleteFailed, messages: refusalMessages(error) }),
+      onError: (error) => setDeleteOutcome({ title: t('banners.deleteFailed'), messages: refusalMessages(error) }),
       onSettled: () => setConfirming(false),
     });
   };
 
   const showDeleteOutcome = () => {
-    if (deleteOutcome === 'deleted') void alerts.success({ title: BANNERS_TEXT.deleted, autoClose: true });
+    if (deleteOutcome === 'deleted') void alerts.success({ title: t('banners.deleted'), autoClose: true });
     else if (deleteOutcome) setProblem(deleteOutcome);
     setDeleteOutcome(null);
   };
@@ -101,14 +102,14 @@ export function BannersTab() {
   return (
     <Paper variant="outlined" component="section" aria-labelledby="banner-management-heading" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 3 }}>
       <Typography id="banner-management-heading" variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-        {BANNERS_TEXT.heading}
+        {t('banners.heading')}
       </Typography>
 
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
         <ImagePicker disabled={busy} onPick={pick} />
-        <Chip label={bannerCountText(images.length)} color={images.length > 0 ? 'secondary' : 'default'} />
+        <Chip label={t('banners.count', { count: images.length, max: BANNER_MAX_IMAGES })} color={images.length > 0 ? 'secondary' : 'default'} />
         <Typography variant="body2" sx={{ color: 'text.secondary', flexBasis: '100%' }}>
-          {BANNERS_TEXT.hint}
+          {t('banners.hint')}
         </Typography>
       </Box>
 
@@ -124,9 +125,9 @@ export function BannersTab() {
       {images.length === 0 ? (
         <Box sx={{ textAlign: 'center', py: 4, px: 2, border: 2, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 3 }}>
           <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
-            {BANNERS_TEXT.emptyTitle}
+            {t('banners.emptyTitle')}
           </Typography>
-          <Typography sx={{ color: 'text.secondary' }}>{BANNERS_TEXT.emptyText}</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>{t('banners.emptyText')}</Typography>
         </Box>
       ) : (
         <PreviewGallery images={images} disabled={busy} onRemove={selection.remove} />
@@ -135,7 +136,7 @@ export function BannersTab() {
       {upload.isPending && (
         <Box>
           <Typography variant="body2" id="upload-progress-label" sx={{ mb: 0.5 }}>
-            {BANNERS_TEXT.uploading} {Math.round(progress * 100)}%
+            {t('banners.uploading')} {Math.round(progress * 100)}%
           </Typography>
           <LinearProgress variant="determinate" value={progress * 100} aria-labelledby="upload-progress-label" />
         </Box>
@@ -149,10 +150,10 @@ export function BannersTab() {
           startIcon={ready ? <Send /> : <Upload />}
           onClick={ready ? post : uploadPending}
         >
-          {ready ? BANNERS_TEXT.postCampaign : BANNERS_TEXT.uploadImages}
+          {ready ? t('banners.postCampaign') : t('banners.uploadImages')}
         </Button>
         <Button variant="outlined" color="error" size="large" disabled={busy} startIcon={<DeleteForever />} onClick={() => setConfirming(true)}>
-          {BANNERS_TEXT.deleteAll}
+          {t('banners.deleteAll')}
         </Button>
       </Box>
 

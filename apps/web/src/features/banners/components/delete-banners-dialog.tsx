@@ -1,4 +1,4 @@
-import { BANNERS_TEXT } from '@academy/contract';
+import { t } from 'i18next';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -19,14 +19,14 @@ interface DeleteBannersDialogProps {
 export function DeleteBannersDialog({ open, pending, onCancel, onConfirm, onExited }: DeleteBannersDialogProps) {
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="delete-banners-title" slotProps={{ transition: { onExited } }}>
-      <DialogTitle id="delete-banners-title">{BANNERS_TEXT.deleteConfirmTitle}</DialogTitle>
+      <DialogTitle id="delete-banners-title">{t('banners.deleteConfirmTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{BANNERS_TEXT.deleteConfirmText}</DialogContentText>
+        <DialogContentText>{t('banners.deleteConfirmText')}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>{BANNERS_TEXT.cancel}</Button>
+        <Button onClick={onCancel}>{t('banners.cancel')}</Button>
         <Button color="error" variant="contained" disabled={pending} onClick={onConfirm}>
-          {BANNERS_TEXT.deleteAll}
+          {t('banners.deleteAll')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,4 +1,5 @@
-import { BANNER_ACCEPT, BANNERS_TEXT } from '@academy/contract';
+import { t } from 'i18next';
+import { BANNER_ACCEPT } from '@academy/contract';
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import Button from '@mui/material/Button';
 
@@ -22,12 +23,12 @@ export function ImagePicker({ disabled, onPick }: ImagePickerProps) {
       startIcon={<CloudUpload />}
       sx={{ '&:has(input:focus-visible)': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 } }}
     >
-      {BANNERS_TEXT.uploadImages}
+      {t('banners.uploadImages')}
       <input
         type="file"
         multiple
         accept={BANNER_ACCEPT}
-        aria-label={BANNERS_TEXT.pickerName}
+        aria-label={t('banners.pickerName')}
         disabled={disabled}
         onChange={(event) => {
           onPick([...(event.target.files ?? [])]);

@@ -1,4 +1,5 @@
-import { BANNER_ASPECT, BANNERS_TEXT } from '@academy/contract';
+import { t } from 'i18next';
+import { BANNER_ASPECT } from '@academy/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { CAROUSEL_SIZES, carouselItems } from '../lib/carousel-items';
@@ -8,11 +9,11 @@ export function LiveBanners({ urls }: { urls: string[] }) {
   return (
     <Box component="section" aria-labelledby="live-banners-heading">
       <Typography id="live-banners-heading" variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
-        {BANNERS_TEXT.live}
+        {t('banners.live')}
       </Typography>
       {urls.length === 0 && (
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-          {BANNERS_TEXT.liveDefault}
+          {t('banners.liveDefault')}
         </Typography>
       )}
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1, maxWidth: 480 }}>

@@ -1,4 +1,5 @@
-import { BANNER_ASPECT, bannerImageLabel, BANNERS_TEXT } from '@academy/contract';
+import { t } from 'i18next';
+import { BANNER_ASPECT } from '@academy/contract';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Close from '@mui/icons-material/Close';
 import ImageNotSupported from '@mui/icons-material/ImageNotSupported';
@@ -24,7 +25,7 @@ function Preview({ image, label }: { image: SelectedImage; label: string }) {
         <Box sx={{ textAlign: 'center' }}>
           <ImageNotSupported />
           <Typography variant="caption" component="p">
-            {BANNERS_TEXT.previewUnavailable}
+            {t('banners.previewUnavailable')}
           </Typography>
         </Box>
       </Box>
@@ -38,23 +39,23 @@ export function PreviewGallery({ images, disabled, onRemove }: PreviewGalleryPro
   return (
     <Box component="section" aria-labelledby="preview-gallery-heading">
       <Typography id="preview-gallery-heading" variant="h6" component="h3" sx={{ fontWeight: 700, mb: 1.5 }}>
-        {BANNERS_TEXT.previewGallery}
+        {t('banners.previewGallery')}
       </Typography>
       <Box component="ul" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2, m: 0, p: 0, listStyle: 'none' }}>
         {images.map((image, index) => {
-          const label = bannerImageLabel(index);
+          const label = t('banners.imageLabel', { number: index + 1 });
           return (
             <Box component="li" key={image.id} sx={{ position: 'relative', borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
               <Preview image={image} label={label} />
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 1 }}>
                 <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
-                {image.uploadedUrl && <CheckCircle fontSize="small" color="success" titleAccess={BANNERS_TEXT.uploaded} />}
+                {image.uploadedUrl && <CheckCircle fontSize="small" color="success" titleAccess={t('banners.uploaded')} />}
                 <Typography variant="body2" noWrap sx={{ color: 'text.secondary', flex: 1, minWidth: 0 }}>
                   {image.file.name}
                 </Typography>
               </Box>
               <IconButton
-                aria-label={`${BANNERS_TEXT.remove} ${label}`}
+                aria-label={`${t('banners.remove')} ${label}`}
                 disabled={disabled}
                 onClick={() => onRemove(image.id)}
                 size="small"

@@ -1,4 +1,5 @@
-import { BANNER_MAX_BYTES, BANNER_MAX_IMAGES, SERVER_TEXT } from '@academy/contract';
+import { t } from 'i18next';
+import { BANNER_MAX_BYTES, BANNER_MAX_IMAGES } from '@academy/contract';
 import { useEffect, useRef, useState } from 'react';
 
 /** An image chosen in the Banners tab: previewed from the device, then uploaded. */
@@ -28,7 +29,7 @@ export function useBannerSelection() {
   /** Adds the chosen files; answers the refusals to show (empty when all were added or ignored). */
   const add = (files: File[]): string[] => {
     if (files.length === 0 || images.length + files.length > BANNER_MAX_IMAGES) return [];
-    const refused = files.filter((file) => file.size > BANNER_MAX_BYTES).map((file) => `${file.name}: ${SERVER_TEXT.imageTooLarge}`);
+    const refused = files.filter((file) => file.size > BANNER_MAX_BYTES).map((file) => `${file.name}: ${t('server.imageTooLarge')}`);
     const accepted = files
       .filter((file) => file.size <= BANNER_MAX_BYTES)
       .map((file) => ({ id: crypto.randomUUID(), file, previewUrl: URL.createObjectURL(file), uploadedUrl: null }));

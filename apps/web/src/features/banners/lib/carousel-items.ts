@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import { BANNER_SIZES, bannerSrcSet } from '@academy/contract';
 
 /** One slide of the login carousel. */
@@ -15,14 +16,16 @@ export const CAROUSEL_SIZES = BANNER_SIZES;
 const base = import.meta.env.BASE_URL;
 
 /** What the carousel shows until the academy posts a campaign (PRODUCT.md 'Banners'). */
-export const DEFAULT_BANNERS: readonly CarouselItem[] = [
-  { src: `${base}banners/banner-1.svg`, alt: 'A stupa at sunrise: the story of Sri Lanka and India' },
-  { src: `${base}banners/banner-2.svg`, alt: 'Classical columns: European history, from Greece to the modern age' },
-  { src: `${base}banners/banner-3.svg`, alt: 'An open book beside a play button: recorded lessons, any time' },
-];
+function defaultBanners(): readonly CarouselItem[] {
+  return [
+    { src: `${base}banners/banner-1.svg`, alt: t('banners.defaultAlt1') },
+    { src: `${base}banners/banner-2.svg`, alt: t('banners.defaultAlt2') },
+    { src: `${base}banners/banner-3.svg`, alt: t('banners.defaultAlt3') },
+  ];
+}
 
 /** The published campaign as slides, or the academy's defaults when none is posted. */
 export function carouselItems(urls: readonly string[]): readonly CarouselItem[] {
-  if (urls.length === 0) return DEFAULT_BANNERS;
-  return urls.map((url, index) => ({ src: url, srcSet: bannerSrcSet(url), alt: `Academy banner ${index + 1} of ${urls.length}` }));
+  if (urls.length === 0) return defaultBanners();
+  return urls.map((url, index) => ({ src: url, srcSet: bannerSrcSet(url), alt: t('banners.bannerOf', { number: index + 1, count: urls.length }) }));
 }

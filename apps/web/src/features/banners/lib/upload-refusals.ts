@@ -1,4 +1,5 @@
-import { ALERT_TEXT, BANNER_FIELDS } from '@academy/contract';
+import { t } from 'i18next';
+import { BANNER_FIELDS } from '@academy/contract';
 import { ApiError } from '../../../lib/api-client';
 
 /**
@@ -6,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
  * ('image2: Only JPEG, PNG or WebP images are accepted'); the admin knows them by their names.
  */
 export function refusalMessages(error: unknown, sentNames: string[] = []): string[] {
-  if (!(error instanceof ApiError)) return [ALERT_TEXT.somethingWentWrong];
+  if (!(error instanceof ApiError)) return [t('alert.somethingWentWrong')];
   const files = error.fieldErrors.filter((item) => (BANNER_FIELDS as readonly string[]).includes(item.field));
   if (files.length === 0) return [error.message];
   return files.map((item) => {

@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import { API_BASE, CLASS_FILE_FIELD, CLASS_MATERIAL_PATHS, driveItemAnswerSchema } from '@academy/contract';
 import { ApiError } from '../../../lib/api-client';
 import { readSession } from '../../../lib/session';
@@ -23,7 +24,7 @@ export function uploadClassFile(folderId: string, file: File, onProgress: (progr
     request.setRequestHeader('Accept', 'application/json');
     if (session) request.setRequestHeader('Authorization', `Bearer ${session.token}`);
     request.upload.onprogress = (event) => onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
-    request.onerror = () => reject(new Error('The upload was interrupted'));
+    request.onerror = () => reject(new Error(t('classMaterial.uploadInterrupted')));
     request.onload = () => {
       let body: unknown = null;
       try {

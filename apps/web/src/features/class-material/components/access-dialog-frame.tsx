@@ -1,4 +1,4 @@
-import { CLASS_MATERIAL_TEXT } from '@academy/contract';
+import { t } from 'i18next';
 import Close from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -45,14 +45,14 @@ export function AccessDialogFrame(props: AccessDialogFrameProps) {
     >
       <DialogTitle id={props.titleId} sx={{ pr: 6 }}>
         {props.title}
-        <IconButton aria-label="Close" onClick={props.onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <IconButton aria-label={t('general.close')} onClick={props.onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <Close />
         </IconButton>
       </DialogTitle>
       <DialogContent>
         <form noValidate onSubmit={submit}>
           {props.children}
-          <TextField select label={CLASS_MATERIAL_TEXT.className} value={props.className} onChange={(event) => props.onClassName(event.target.value)} fullWidth margin="normal">
+          <TextField select label={t('classMaterial.className')} value={props.className} onChange={(event) => props.onClassName(event.target.value)} fullWidth margin="normal">
             {(names.data ?? []).map((name) => (
               <MenuItem key={name} value={name}>
                 {name}
@@ -61,7 +61,7 @@ export function AccessDialogFrame(props: AccessDialogFrameProps) {
           </TextField>
           <TextField
             type="date"
-            label={CLASS_MATERIAL_TEXT.endsOn}
+            label={t('classMaterial.endsOn')}
             value={props.endsOn}
             onChange={(event) => props.onEndsOn(event.target.value)}
             fullWidth
@@ -74,7 +74,7 @@ export function AccessDialogFrame(props: AccessDialogFrameProps) {
             </Alert>
           )}
           <Button type="submit" variant="contained" fullWidth disabled={props.pending} sx={{ mt: 2 }}>
-            {CLASS_MATERIAL_TEXT.submit}
+            {t('classMaterial.submit')}
           </Button>
         </form>
       </DialogContent>

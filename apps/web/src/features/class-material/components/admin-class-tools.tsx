@@ -1,4 +1,4 @@
-import { CLASS_MATERIAL_TEXT } from '@academy/contract';
+import { t } from 'i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -25,9 +25,9 @@ export function AdminClassTools() {
         // Spec sections 4 and 8: the field is cleared on success.
         onSuccess: () => {
           setFolderName('');
-          void alerts.success({ title: CLASS_MATERIAL_TEXT.folderCreated });
+          void alerts.success({ title: t('classMaterial.folderCreated') });
         },
-        onError: (error) => showFailure(CLASS_MATERIAL_TEXT.folderCreateFail, error),
+        onError: (error) => showFailure(t('classMaterial.folderCreateFail'), error),
       },
     );
   };
@@ -36,17 +36,17 @@ export function AdminClassTools() {
     <Card variant="outlined" sx={{ width: '100%' }}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-          <TextField label={CLASS_MATERIAL_TEXT.folderName} value={folderName} onChange={(event) => setFolderName(event.target.value)} size="small" fullWidth />
+          <TextField label={t('classMaterial.folderName')} value={folderName} onChange={(event) => setFolderName(event.target.value)} size="small" fullWidth />
           <Button type="submit" variant="contained" fullWidth disabled={mutation.isPending}>
-            {CLASS_MATERIAL_TEXT.addFolder}
+            {t('classMaterial.addFolder')}
           </Button>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Button variant="outlined" onClick={() => setDialog('email')} sx={{ flex: 1 }}>
-            {CLASS_MATERIAL_TEXT.additionalAccess}
+            {t('classMaterial.additionalAccess')}
           </Button>
           <Button variant="outlined" onClick={() => setDialog('batch')} sx={{ flex: 1 }}>
-            {CLASS_MATERIAL_TEXT.batchAccess}
+            {t('classMaterial.batchAccess')}
           </Button>
         </Box>
       </CardContent>

@@ -1,4 +1,6 @@
-import { BATCHES, CLASS_MATERIAL_TEXT, CLASS_TYPES, type BatchAccessBody } from '@academy/contract';
+import { listLabel } from '../../../i18n/list-labels';
+import { t } from 'i18next';
+import { BATCHES, CLASS_TYPES, type BatchAccessBody } from '@academy/contract';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
@@ -25,14 +27,14 @@ export function BatchAccessDialog({ open, onClose }: { open: boolean; onClose: (
     },
   });
   const selects = [
-    { label: CLASS_MATERIAL_TEXT.batch, value: batch, set: setBatch, options: BATCHES },
-    { label: CLASS_MATERIAL_TEXT.classType, value: classType, set: setClassType, options: CLASS_TYPES },
+    { label: t('classMaterial.batch'), value: batch, set: setBatch, options: BATCHES, list: null },
+    { label: t('classMaterial.classType'), value: classType, set: setClassType, options: CLASS_TYPES, list: 'classType' as const },
   ];
 
   return (
     <AccessDialogFrame
       open={open}
-      title={CLASS_MATERIAL_TEXT.giveBatchAccessTitle}
+      title={t('classMaterial.giveBatchAccessTitle')}
       titleId="batch-access-title"
       error={mutation.error ? failureText(mutation.error) : null}
       pending={mutation.isPending}
@@ -49,7 +51,7 @@ export function BatchAccessDialog({ open, onClose }: { open: boolean; onClose: (
         <TextField key={select.label} select label={select.label} value={select.value} onChange={(event) => select.set(event.target.value)} fullWidth margin="normal">
           {select.options.map((value) => (
             <MenuItem key={value} value={value}>
-              {value}
+              {select.list ? listLabel(select.list, value) : value}
             </MenuItem>
           ))}
         </TextField>

@@ -1,4 +1,6 @@
-import { CLASS_MATERIAL_TEXT, type DriveItem } from '@academy/contract';
+import { listLabel } from '../../../i18n/list-labels';
+import { t } from 'i18next';
+import { type DriveItem } from '@academy/contract';
 import Close from '@mui/icons-material/Close';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -19,26 +21,26 @@ export function ClassAccessDialog({ item, onClose }: { item: DriveItem | null; o
   return (
     <Dialog open={Boolean(item)} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="class-access-title">
       <DialogTitle id="class-access-title" sx={{ pr: 6 }}>
-        {CLASS_MATERIAL_TEXT.classAccess}: {item?.name}
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        {t('classMaterial.classAccess')}: {item?.name}
+        <IconButton aria-label={t('general.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <Close />
         </IconButton>
       </DialogTitle>
       <DialogContent dividers>
         {!data ? (
-          <Typography sx={{ color: 'text.secondary' }}>Loading...</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>{t('general.loadingDots')}</Typography>
         ) : (
           <>
             <GrantList grants={data.grants} showClass={false} />
             <Typography variant="subtitle2" component="h3" sx={{ mt: 2, fontWeight: 700 }}>
               Students ({data.students.length})
             </Typography>
-            <List dense aria-label="Students of the class">
+            <List dense aria-label={t('classMaterial.studentsOfClass')}>
               {data.students.map((student) => (
                 <ListItem key={student.studentId} disableGutters>
                   <ListItemText
                     primary={`${student.name}${student.regNo ? ` (${student.regNo})` : ''}`}
-                    secondary={`${student.email} · ${student.batch} ${student.classType}${student.accountState === 'active' ? '' : ' · suspended'}`}
+                    secondary={`${student.email} · ${student.batch} ${listLabel('classType', student.classType)}${student.accountState === 'active' ? '' : ` · ${t('classMaterial.suspended')}`}`}
                   />
                 </ListItem>
               ))}

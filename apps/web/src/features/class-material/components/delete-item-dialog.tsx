@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import { FOLDER_MIME_TYPE, type DriveItem } from '@academy/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -26,17 +27,17 @@ export function DeleteItemDialog({ item, isClass, pending, error, onConfirm, onC
       <DialogContent>
         <DialogContentText>
           {isClass
-            ? 'The class, every file in it and every access given to it will be removed.'
+            ? t('classMaterial.deleteClassText')
             : folder
-              ? 'The folder and everything in it will be removed.'
-              : 'The file will be removed.'}
+              ? t('classMaterial.deleteFolderText')
+              : t('classMaterial.deleteFileText')}
         </DialogContentText>
         {error && <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('general.cancel')}</Button>
         <Button color="error" variant="contained" disabled={pending} onClick={() => item && onConfirm(item)}>
-          Delete
+          {t('classMaterial.delete')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,4 +1,5 @@
-import { CLASS_MATERIAL_TEXT, UPLOAD_EXTENSIONS } from '@academy/contract';
+import { t } from 'i18next';
+import { UPLOAD_EXTENSIONS } from '@academy/contract';
 import CreateNewFolder from '@mui/icons-material/CreateNewFolder';
 import UploadFile from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
@@ -40,7 +41,7 @@ export function DriveAdminBar({ folderId }: DriveAdminBarProps) {
     const failures = await uploads.upload(chosen);
     if (failures.length > 0) {
       void alerts.error({
-        title: 'Upload Fail !',
+        title: t('classMaterial.uploadFail'),
         text: failures.map((failure) => `${failure.name}: ${failureText(failure.error)}`).join(', '),
       });
     }
@@ -51,11 +52,11 @@ export function DriveAdminBar({ folderId }: DriveAdminBarProps) {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button variant="outlined" startIcon={<CreateNewFolder />} onClick={() => setNaming(true)} disabled={Boolean(progress)}>
-          {CLASS_MATERIAL_TEXT.newFolder}
+          {t('classMaterial.newFolder')}
         </Button>
         {folderId && (
           <Button variant="outlined" startIcon={<UploadFile />} onClick={() => input.current?.click()} disabled={Boolean(progress)}>
-            {CLASS_MATERIAL_TEXT.uploadFiles}
+            {t('classMaterial.uploadFiles')}
           </Button>
         )}
         <input
@@ -73,14 +74,14 @@ export function DriveAdminBar({ folderId }: DriveAdminBarProps) {
           <Typography variant="body2" sx={{ mb: 0.5, overflowWrap: 'anywhere' }}>
             Uploading {progress.name} ({progress.index} of {progress.count}): {progress.percent}%
           </Typography>
-          <LinearProgress variant="determinate" value={progress.percent} aria-label={`Upload progress of ${progress.name}`} />
+          <LinearProgress variant="determinate" value={progress.percent} aria-label={t('classMaterial.uploadProgressOf', { name: progress.name })} />
         </Box>
       )}
       <ItemNameDialog
         open={naming}
-        title={CLASS_MATERIAL_TEXT.newFolder}
-        label={CLASS_MATERIAL_TEXT.folderName}
-        submitLabel="Create"
+        title={t('classMaterial.newFolder')}
+        label={t('classMaterial.folderName')}
+        submitLabel={t('general.create')}
         pending={creating.isPending}
         error={creating.error ? failureText(creating.error) : null}
         onSubmit={create}

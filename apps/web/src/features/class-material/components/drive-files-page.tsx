@@ -1,4 +1,6 @@
-import { CLASS_MATERIAL_TEXT, FOLDER_MIME_TYPE, isAdmin, type DriveItem } from '@academy/contract';
+import { listLabel } from '../../../i18n/list-labels';
+import { t } from 'i18next';
+import { FOLDER_MIME_TYPE, isAdmin, type DriveItem } from '@academy/contract';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
@@ -42,20 +44,20 @@ export function DriveFilesPage() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, color: 'primary.main', minHeight: 32 }}>
-        {store.data?.title ?? ''}
+        {store.data ? t('classMaterial.driveFiles', { provider: listLabel('provider', store.data.provider) }) : ''}
       </Typography>
       {admin && <DriveAdminBar key={current?.id ?? 'root'} folderId={current?.id ?? null} />}
       <DriveTrailBar trail={trail} onBack={back} onHome={goHome} onGoTo={goTo} />
       {query.isFetching ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label="Loading files" />
+          <CircularProgress aria-label={t('classMaterial.loadingFiles')} />
         </Box>
       ) : files.length === 0 ? (
-        <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>{CLASS_MATERIAL_TEXT.noFiles}</Typography>
+        <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>{t('classMaterial.noFiles')}</Typography>
       ) : (
         <Box
           component="ul"
-          aria-label="Files"
+          aria-label={t('classMaterial.files')}
           sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
         >
           {files.map((item) => (

@@ -1,4 +1,5 @@
-import { CLASS_MATERIAL_TEXT, driveItemKind, type DriveItem } from '@academy/contract';
+import { t } from 'i18next';
+import { driveItemKind, type DriveItem } from '@academy/contract';
 import Folder from '@mui/icons-material/Folder';
 import InsertDriveFile from '@mui/icons-material/InsertDriveFile';
 import MoreVert from '@mui/icons-material/MoreVert';
@@ -23,11 +24,7 @@ interface DriveItemCardProps {
   onAction?: (action: ItemAction, item: DriveItem) => void;
 }
 
-const ACTION_LABELS: Record<ItemAction, string> = {
-  rename: CLASS_MATERIAL_TEXT.rename,
-  delete: CLASS_MATERIAL_TEXT.delete,
-  access: CLASS_MATERIAL_TEXT.classAccess,
-};
+const ACTION_LABELS = { rename: 'classMaterial.rename', delete: 'classMaterial.delete', access: 'classMaterial.classAccess' } as const satisfies Record<ItemAction, string>;
 
 function ItemIcon({ item }: { item: DriveItem }) {
   const kind = driveItemKind(item);
@@ -55,13 +52,13 @@ export function DriveItemCard({ item, onOpen, actions = [], onAction }: DriveIte
         <ItemIcon item={item} />
         <Typography sx={{ flexGrow: 1, fontWeight: 600, overflowWrap: 'anywhere' }}>{item.name}</Typography>
         {actions.length > 0 && (
-          <IconButton aria-label={`Actions for ${item.name}`} onClick={(event) => setMenu(event.currentTarget)} edge="end">
+          <IconButton aria-label={t('classMaterial.actionsFor', { name: item.name })} onClick={(event) => setMenu(event.currentTarget)} edge="end">
             <MoreVert />
           </IconButton>
         )}
       </Box>
       <Button variant={viewable ? 'contained' : 'outlined'} onClick={openItem} sx={{ alignSelf: 'flex-start' }}>
-        {viewable ? CLASS_MATERIAL_TEXT.viewFile : CLASS_MATERIAL_TEXT.openFolder}
+        {viewable ? t('classMaterial.viewFile') : t('classMaterial.openFolder')}
       </Button>
       <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
         {actions.map((action) => (
@@ -72,7 +69,7 @@ export function DriveItemCard({ item, onOpen, actions = [], onAction }: DriveIte
               onAction?.(action, item);
             }}
           >
-            {ACTION_LABELS[action]}
+            {t(ACTION_LABELS[action])}
           </MenuItem>
         ))}
       </Menu>

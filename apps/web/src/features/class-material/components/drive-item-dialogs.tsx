@@ -1,4 +1,5 @@
-import { CLASS_MATERIAL_TEXT, type DriveItem } from '@academy/contract';
+import { t } from 'i18next';
+import { type DriveItem } from '@academy/contract';
 import { useState } from 'react';
 import { useDeleteItemMutation } from '../api/delete-item';
 import { useRenameItemMutation } from '../api/rename-item';
@@ -41,9 +42,9 @@ export function DriveItemDialogs({ dialogs }: { dialogs: ReturnType<typeof useIt
     <>
       <ItemNameDialog
         open={pending?.action === 'rename'}
-        title={CLASS_MATERIAL_TEXT.rename}
-        label="Name"
-        submitLabel={CLASS_MATERIAL_TEXT.rename}
+        title={t('classMaterial.rename')}
+        label={t('general.name')}
+        submitLabel={t('classMaterial.rename')}
         initialName={pending?.item.name}
         pending={rename.isPending}
         error={rename.error ? failureText(rename.error) : null}

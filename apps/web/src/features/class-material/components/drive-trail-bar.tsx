@@ -1,4 +1,4 @@
-import { CLASS_MATERIAL_TEXT } from '@academy/contract';
+import { t } from 'i18next';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
@@ -19,13 +19,13 @@ export function DriveTrailBar({ trail, onBack, onHome, onGoTo }: DriveTrailBarPr
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 40 }}>
       {trail.length > 0 && (
-        <IconButton aria-label={CLASS_MATERIAL_TEXT.back} onClick={onBack} size="small">
+        <IconButton aria-label={t('classMaterial.back')} onClick={onBack} size="small">
           <ArrowBack />
         </IconButton>
       )}
-      <Breadcrumbs aria-label="Folders" sx={{ minWidth: 0, '& ol': { flexWrap: 'wrap' } }}>
+      <Breadcrumbs aria-label={t('classMaterial.folders')} sx={{ minWidth: 0, '& ol': { flexWrap: 'wrap' } }}>
         <Link component="button" type="button" underline="hover" onClick={onHome} sx={{ fontWeight: 600 }}>
-          {CLASS_MATERIAL_TEXT.home}
+          {t('classMaterial.home')}
         </Link>
         {trail.map((crumb, index) =>
           index === trail.length - 1 ? (

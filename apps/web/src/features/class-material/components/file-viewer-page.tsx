@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import { driveItemKind } from '@academy/contract';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -18,7 +19,7 @@ const PdfViewer = lazy(() => import('./pdf-viewer').then((m) => ({ default: m.Pd
 function Loading() {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: 10 }}>
-      <CircularProgress aria-label="Loading the file" />
+      <CircularProgress aria-label={t('classMaterial.loadingFile')} />
     </Box>
   );
 }
@@ -45,15 +46,15 @@ export function FileViewerPage() {
   const ticket = query.data;
 
   if (unplayable) {
-    return <CenteredMessage heading="Something Went Wrong" text="This file could not be played. Close the tab and open it again." />;
+    return <CenteredMessage heading={t('classMaterial.somethingWentWrong')} text={t('classMaterial.filePlayFailedText')} />;
   }
 
   if (query.error) {
     const gone = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
     return (
       <CenteredMessage
-        heading={gone ? 'File not available' : 'Something Went Wrong'}
-        text={gone ? 'This file does not exist, or it is not part of your classes.' : 'The file could not be opened. Try again shortly.'}
+        heading={gone ? t('classMaterial.fileGone') : t('classMaterial.somethingWentWrong')}
+        text={gone ? t('classMaterial.fileGoneText') : t('classMaterial.fileFailedText')}
       />
     );
   }

@@ -1,4 +1,4 @@
-import { CLASS_MATERIAL_TEXT } from '@academy/contract';
+import { t } from 'i18next';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useGiveAccessMutation } from '../api/give-access';
@@ -25,7 +25,7 @@ export function GiveAccessDialog({ open, onClose }: { open: boolean; onClose: ()
   return (
     <AccessDialogFrame
       open={open}
-      title={CLASS_MATERIAL_TEXT.giveAccessTitle}
+      title={t('classMaterial.giveAccessTitle')}
       titleId="give-access-title"
       error={mutation.error ? failureText(mutation.error) : null}
       pending={mutation.isPending}
@@ -37,7 +37,7 @@ export function GiveAccessDialog({ open, onClose }: { open: boolean; onClose: ()
       onClose={flow.close}
       onExited={flow.exited}
     >
-      <TextField type="email" label={CLASS_MATERIAL_TEXT.email} value={email} onChange={(event) => setEmail(event.target.value)} fullWidth margin="normal" autoFocus />
+      <TextField type="email" label={t('classMaterial.email')} value={email} onChange={(event) => setEmail(event.target.value)} fullWidth margin="normal" autoFocus />
     </AccessDialogFrame>
   );
 }

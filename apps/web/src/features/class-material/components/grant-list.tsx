@@ -1,4 +1,7 @@
-import { CLASS_MATERIAL_TEXT, type Grant } from '@academy/contract';
+import { formatDate } from '../../../i18n/format';
+import { listLabel } from '../../../i18n/list-labels';
+import { t } from 'i18next';
+import { type Grant } from '@academy/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,12 +13,12 @@ import { useRevokeAccessMutation } from '../api/revoke-access';
 import { failureText } from '../lib/class-alerts';
 
 function who(grant: Grant): string {
-  return grant.email ?? `Batch ${grant.batch ?? ''} ${grant.classType ?? ''}`;
+  return grant.email ?? t('classMaterial.batchGrant', { batch: grant.batch ?? '', classType: listLabel('classType', grant.classType ?? '') });
 }
 
 function until(grant: Grant): string {
-  if (grant.lapsed) return `ended ${grant.endsOn ?? ''}`;
-  return grant.endsOn ? `until ${grant.endsOn}` : 'until revoked';
+  if (grant.lapsed) return t('classMaterial.endedOn', { date: grant.endsOn ? formatDate(grant.endsOn) : '' });
+  return grant.endsOn ? t('classMaterial.until', { date: formatDate(grant.endsOn) }) : t('classMaterial.untilRevoked');
 }
 
 interface GrantListProps {
@@ -32,21 +35,21 @@ export function GrantList({ grants, showClass, canRevoke = () => true }: GrantLi
   return (
     <Box>
       <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700 }}>
-        {CLASS_MATERIAL_TEXT.classAccess}
+        {t('classMaterial.classAccess')}
       </Typography>
-      {grants.length === 0 && <Typography sx={{ color: 'text.secondary', py: 1 }}>{CLASS_MATERIAL_TEXT.noGrants}</Typography>}
-      <List dense aria-label="Class access">
+      {grants.length === 0 && <Typography sx={{ color: 'text.secondary', py: 1 }}>{t('classMaterial.noGrants')}</Typography>}
+      <List dense aria-label={t('classMaterial.classAccess')}>
         {grants.map((grant) => {
           const label = showClass ? grant.className : who(grant);
-          const via = showClass && !grant.email ? `via batch ${grant.batch ?? ''} ${grant.classType ?? ''} · ` : '';
+          const via = showClass && !grant.email ? t('classMaterial.viaBatch', { batch: grant.batch ?? '', classType: listLabel('classType', grant.classType ?? '') }) : '';
           return (
             <ListItem
               key={grant.id}
               disableGutters
               secondaryAction={
                 canRevoke(grant) && (
-                  <Button size="small" color="error" disabled={revoke.isPending} onClick={() => revoke.mutate(grant.id)} aria-label={`${CLASS_MATERIAL_TEXT.revoke} ${label}`}>
-                    {CLASS_MATERIAL_TEXT.revoke}
+                  <Button size="small" color="error" disabled={revoke.isPending} onClick={() => revoke.mutate(grant.id)} aria-label={`${t('classMaterial.revoke')} ${label}`}>
+                    {t('classMaterial.revoke')}
                   </Button>
                 )
               }

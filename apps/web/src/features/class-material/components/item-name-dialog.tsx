@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -36,7 +37,7 @@ export function ItemNameDialog({ open, title, label, submitLabel, initialName = 
           {error && <Alert severity="error">{error}</Alert>}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('general.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={pending || !name.trim()}>
             {submitLabel}
           </Button>

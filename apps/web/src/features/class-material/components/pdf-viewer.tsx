@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
@@ -56,7 +57,7 @@ function PdfPage({ pdf, number }: { pdf: PDFDocumentProxy; number: number }) {
         component="canvas"
         ref={canvas}
         role="img"
-        aria-label={`Page ${number}`}
+        aria-label={t('classMaterial.pageNumber', { number })}
         data-drawn={drawn ? 'true' : 'false'}
         sx={{ display: 'block', width: '100%', height: 'auto', minHeight: drawn ? 0 : 400 }}
       />
@@ -80,7 +81,7 @@ export function PdfViewer({ src, title, onReadError, watermark }: PdfViewerProps
     <Box sx={{ position: 'relative', width: '100%', maxWidth: 900, mx: 'auto' }} aria-label={title} role="document">
       {!pdf ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-          <CircularProgress aria-label="Loading the PDF" />
+          <CircularProgress aria-label={t('classMaterial.loadingPdf')} />
         </Box>
       ) : (
         <>

@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
@@ -14,7 +15,7 @@ export function StudentAccessPanel({ studentId }: { studentId: string }) {
       {query.data ? (
         <GrantList grants={query.data} showClass canRevoke={(grant) => grant.email !== null} />
       ) : (
-        <Typography sx={{ color: 'text.secondary' }}>Loading...</Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{t('general.loadingDots')}</Typography>
       )}
     </Box>
   );

@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import Fullscreen from '@mui/icons-material/Fullscreen';
 import FullscreenExit from '@mui/icons-material/FullscreenExit';
 import Box from '@mui/material/Box';
@@ -71,7 +72,7 @@ export function VideoViewer({ src, title, onReadError, watermark }: VideoViewerP
       />
       {watermark}
       <IconButton
-        aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}
+        aria-label={fullscreen ? t('classMaterial.exitFullScreen') : t('classMaterial.fullScreen')}
         onClick={toggleFullscreen}
         sx={{ position: 'absolute', top: 8, right: 8, zIndex: 3, color: 'common.white', bgcolor: 'rgba(0,0,0,0.35)' }}
       >

@@ -1,4 +1,5 @@
-import { CLASS_MATERIAL_TEXT, type GrantAnswer } from '@academy/contract';
+import { t } from 'i18next';
+import { type GrantAnswer } from '@academy/contract';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { alerts } from '../../../lib/alerts';
@@ -31,7 +32,7 @@ export function useGrantFlow<T>({ mutation, onClose, clear }: GrantFlowOptions<T
         },
       }),
     exited: () => {
-      if (given) void alerts.success({ title: CLASS_MATERIAL_TEXT.accessGiven, text: given, toast: true });
+      if (given) void alerts.success({ title: t('classMaterial.accessGiven'), text: given, toast: true });
       setGiven(null);
       clear();
     },

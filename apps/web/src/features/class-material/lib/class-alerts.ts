@@ -1,10 +1,10 @@
-import { ALERT_TEXT } from '@academy/contract';
+import { t } from 'i18next';
 import { ApiError } from '../../../lib/api-client';
 import { alerts } from '../../../lib/alerts';
 
 /** The server's messages for a refusal, or the spec's fallback when the request itself failed. */
 export function failureText(error: Error): string {
-  return error instanceof ApiError ? error.message : ALERT_TEXT.somethingWentWrongBang;
+  return error instanceof ApiError ? error.message : t('alert.somethingWentWrongBang');
 }
 
 /** Spec section 8: a failure title with the server's messages joined by commas. */

@@ -1,4 +1,5 @@
-import { MESSAGES_TEXT, type Message } from '@academy/contract';
+import { t } from 'i18next';
+import { type Message } from '@academy/contract';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -19,17 +20,17 @@ interface DeleteMessageDialogProps {
 export function DeleteMessageDialog({ message, pending, onCancel, onConfirm, onExited }: DeleteMessageDialogProps) {
   return (
     <Dialog open={Boolean(message)} onClose={onCancel} aria-labelledby="delete-message-title" slotProps={{ transition: { onExited } }}>
-      <DialogTitle id="delete-message-title">{MESSAGES_TEXT.deleteTitle}</DialogTitle>
+      <DialogTitle id="delete-message-title">{t('messages.deleteTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 1, fontStyle: 'italic' }}>
           {message && message.message.length > 160 ? `${message.message.slice(0, 160)}…` : message?.message}
         </DialogContentText>
-        <DialogContentText>{MESSAGES_TEXT.deleteText}</DialogContentText>
+        <DialogContentText>{t('messages.deleteText')}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>{MESSAGES_TEXT.cancel}</Button>
+        <Button onClick={onCancel}>{t('messages.cancel')}</Button>
         <Button color="error" variant="contained" disabled={pending} onClick={() => message && onConfirm(message)}>
-          {MESSAGES_TEXT.delete}
+          {t('messages.delete')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,4 +1,5 @@
-import { MESSAGES_TEXT, type Message, type MessageInput } from '@academy/contract';
+import { t } from 'i18next';
+import { type Message, type MessageInput } from '@academy/contract';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -19,23 +20,23 @@ export function EditMessageDialog({ message, onClose }: EditMessageDialogProps) 
     try {
       await mutation.mutateAsync({ id, body });
       onClose();
-      void alerts.success({ title: MESSAGES_TEXT.updated, toast: true });
+      void alerts.success({ title: t('messages.updated'), toast: true });
     } catch (error) {
-      void alerts.error({ title: MESSAGES_TEXT.saveFailed, text: error instanceof Error ? error.message : undefined });
+      void alerts.error({ title: t('messages.saveFailed'), text: error instanceof Error ? error.message : undefined });
       throw error;
     }
   };
   return (
     <Dialog open={Boolean(message)} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="edit-message-title">
-      <DialogTitle id="edit-message-title">{MESSAGES_TEXT.editMessage}</DialogTitle>
+      <DialogTitle id="edit-message-title">{t('messages.editMessage')}</DialogTitle>
       <DialogContent sx={{ pt: '8px !important' }}>
         {message && (
           <MessageForm
             key={message._id}
             defaultValues={{ message: message.message, link: message.link, batch: message.batch, region: message.region, classType: message.classType }}
-            submitLabel={MESSAGES_TEXT.saveChanges}
+            submitLabel={t('messages.saveChanges')}
             onSubmit={save(message._id)}
-            extraActions={<Button onClick={onClose}>{MESSAGES_TEXT.cancel}</Button>}
+            extraActions={<Button onClick={onClose}>{t('messages.cancel')}</Button>}
           />
         )}
       </DialogContent>

@@ -1,4 +1,4 @@
-import { MESSAGES_TEXT } from '@academy/contract';
+import { t } from 'i18next';
 import Forum from '@mui/icons-material/ForumOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -9,7 +9,7 @@ export function EmptyMessages({ hint }: { hint: string }) {
     <Box sx={{ textAlign: 'center', py: 6, px: 2, color: 'text.secondary' }}>
       <Forum sx={{ fontSize: 48, mb: 1, color: 'brand.lightBlue' }} aria-hidden />
       <Typography variant="h6" component="p" sx={{ color: 'text.primary', fontWeight: 700 }}>
-        {MESSAGES_TEXT.noMessages}
+        {t('messages.noMessages')}
       </Typography>
       <Typography>{hint}</Typography>
     </Box>

@@ -1,4 +1,5 @@
-import { MESSAGES_TEXT, translateUrl, type Message } from '@academy/contract';
+import { t } from 'i18next';
+import { translateUrl, type Message } from '@academy/contract';
 import Translate from '@mui/icons-material/Translate';
 import Visibility from '@mui/icons-material/VisibilityOutlined';
 import Avatar from '@mui/material/Avatar';
@@ -16,12 +17,12 @@ import { ClassTypeChips, RegionChip } from './target-chips';
 /** One announcement in the feed (spec section 2 'Messages feed'). */
 export function FeedMessageCard({ message }: { message: Message }) {
   return (
-    <Card component="article" variant="outlined" sx={{ borderRadius: 3 }} aria-label={`${MESSAGES_TEXT.author}, ${sentAt(message.createdAt)}`}>
+    <Card component="article" variant="outlined" sx={{ borderRadius: 3 }} aria-label={`${t('messages.author')}, ${sentAt(message.createdAt)}`}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-          <Avatar sx={{ bgcolor: 'primary.main', fontWeight: 700 }}>{MESSAGES_TEXT.authorInitials}</Avatar>
+          <Avatar sx={{ bgcolor: 'primary.main', fontWeight: 700 }}>{t('messages.authorInitials')}</Avatar>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 700 }}>{MESSAGES_TEXT.author}</Typography>
+            <Typography sx={{ fontWeight: 700 }}>{t('messages.author')}</Typography>
             <Typography variant="caption" sx={{ color: 'text.secondary' }}>
               {sentAt(message.createdAt)}
             </Typography>
@@ -36,13 +37,13 @@ export function FeedMessageCard({ message }: { message: Message }) {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <RegionChip region={message.region} />
           <ClassTypeChips classType={message.classType} />
-          <Tooltip title={MESSAGES_TEXT.translate}>
+          <Tooltip title={t('messages.translate')}>
             <IconButton
               component="a"
               href={translateUrl(message.message)}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={MESSAGES_TEXT.translate}
+              aria-label={t('messages.translate')}
               sx={{ ml: 'auto' }}
             >
               <Translate />

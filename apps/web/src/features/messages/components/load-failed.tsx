@@ -1,4 +1,4 @@
-import { MESSAGES_TEXT } from '@academy/contract';
+import { t } from 'i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 
@@ -9,11 +9,11 @@ export function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => vo
       severity="error"
       action={
         <Button color="inherit" size="small" onClick={onRetry}>
-          {MESSAGES_TEXT.retry}
+          {t('messages.retry')}
         </Button>
       }
     >
-      {MESSAGES_TEXT.loadFailed}: {error.message}
+      {t('messages.loadFailed')}: {error.message}
     </Alert>
   );
 }

@@ -1,11 +1,7 @@
-import {
-  MESSAGE_CLASS_TYPES,
-  messageBodySchema,
-  MESSAGES_TEXT,
-  REGIONS,
-  type MessageBody,
-  type MessageInput,
-} from '@academy/contract';
+import { listLabel } from '../../../i18n/list-labels';
+import { translateServerMessage } from '../../../i18n/server-text';
+import { t } from 'i18next';
+import { MESSAGE_CLASS_TYPES, messageBodySchema, REGIONS, type MessageBody, type MessageInput } from '@academy/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,13 +14,13 @@ import { CheckboxGroup } from './checkbox-group';
 export const EMPTY_MESSAGE: MessageBody = { message: '', link: '', batch: '', region: [], classType: [] };
 
 type FieldName = keyof MessageBody;
-const LABELS: Record<FieldName, string> = {
-  message: MESSAGES_TEXT.messageContent,
-  link: MESSAGES_TEXT.linkUrl,
-  batch: MESSAGES_TEXT.batchName,
-  region: MESSAGES_TEXT.regions,
-  classType: MESSAGES_TEXT.classTypes,
-};
+const LABELS = {
+  message: 'messages.messageContent',
+  link: 'messages.linkUrl',
+  batch: 'messages.batchName',
+  region: 'messages.regions',
+  classType: 'messages.classTypes',
+} as const satisfies Record<FieldName, string>;
 
 /** Labels sit above the fields so the spec's placeholders show before anything is typed. */
 const shownPlaceholder = { inputLabel: { shrink: true } } as const;
@@ -32,7 +28,7 @@ const shownPlaceholder = { inputLabel: { shrink: true } } as const;
 /** 'is required' under 'Message Content' reads 'Message Content is required'; the server's 'link …' likewise. */
 function worded(field: FieldName, message: string): string {
   const rest = message.startsWith(`${field} `) ? message.slice(field.length + 1) : message;
-  return `${LABELS[field]} ${rest}`;
+  return t('validation.fieldMessage', { label: t(LABELS[field]), message: translateServerMessage(rest) });
 }
 
 interface MessageFormProps {
@@ -73,8 +69,8 @@ export function MessageForm({ defaultValues = EMPTY_MESSAGE, submitLabel, onSubm
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <TextField
         {...register('message')}
-        label={MESSAGES_TEXT.messageContent}
-        placeholder={MESSAGES_TEXT.messagePlaceholder}
+        label={t('messages.messageContent')}
+        placeholder={t('messages.messagePlaceholder')}
         multiline
         rows={4}
         fullWidth
@@ -85,8 +81,8 @@ export function MessageForm({ defaultValues = EMPTY_MESSAGE, submitLabel, onSubm
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, gap: 2 }}>
         <TextField
           {...register('link')}
-          label={MESSAGES_TEXT.linkUrl}
-          placeholder={MESSAGES_TEXT.linkPlaceholder}
+          label={t('messages.linkUrl')}
+          placeholder={t('messages.linkPlaceholder')}
           type="url"
           fullWidth
           slotProps={shownPlaceholder}
@@ -95,12 +91,12 @@ export function MessageForm({ defaultValues = EMPTY_MESSAGE, submitLabel, onSubm
         />
         <TextField
           {...register('batch')}
-          label={MESSAGES_TEXT.batchName}
-          placeholder={MESSAGES_TEXT.batchPlaceholder}
+          label={t('messages.batchName')}
+          placeholder={t('messages.batchPlaceholder')}
           fullWidth
           slotProps={shownPlaceholder}
           error={Boolean(error('batch'))}
-          helperText={error('batch') ?? 'Leave empty for every batch'}
+          helperText={error('batch') ?? t('messages.batchHelp')}
         />
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 4, rowGap: 1 }}>
@@ -108,14 +104,16 @@ export function MessageForm({ defaultValues = EMPTY_MESSAGE, submitLabel, onSubm
           control={control}
           name="region"
           render={({ field }) => (
-            <CheckboxGroup legend={MESSAGES_TEXT.regions} options={REGIONS} value={field.value ?? []} onChange={field.onChange} error={error('region')} />
+            <CheckboxGroup legend={t('messages.regions')} options={REGIONS}
+              labelOf={(region) => listLabel('history', region)} value={field.value ?? []} onChange={field.onChange} error={error('region')} />
           )}
         />
         <Controller
           control={control}
           name="classType"
           render={({ field }) => (
-            <CheckboxGroup legend={MESSAGES_TEXT.classTypes} options={MESSAGE_CLASS_TYPES} value={field.value ?? []} onChange={field.onChange} error={error('classType')} />
+            <CheckboxGroup legend={t('messages.classTypes')} options={MESSAGE_CLASS_TYPES}
+              labelOf={(type) => listLabel('classType', type)} value={field.value ?? []} onChange={field.onChange} error={error('classType')} />
           )}
         />
       </Box>

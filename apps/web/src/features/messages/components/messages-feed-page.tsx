@@ -1,4 +1,4 @@
-import { messageCountLabel, MESSAGES_TEXT } from '@academy/contract';
+import { t } from 'i18next';
 import Circle from '@mui/icons-material/Circle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,7 +22,7 @@ export function MessagesFeedPage() {
 
   if (query.isPending) {
     return (
-      <Box sx={{ maxWidth: 760, mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2 }} aria-busy="true" aria-label="Loading messages">
+      <Box sx={{ maxWidth: 760, mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2 }} aria-busy="true" aria-label={t('messages.loadingMessages')}>
         <Skeleton variant="rounded" height={80} />
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} variant="rounded" height={200} />
@@ -38,27 +38,27 @@ export function MessagesFeedPage() {
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
         <Box sx={{ flexGrow: 1, minWidth: 200 }}>
           <Typography variant="h4" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', sm: '2.1rem' } }}>
-            {MESSAGES_TEXT.feedTitle}
+            {t('messages.feedTitle')}
           </Typography>
-          <Typography sx={{ color: 'text.secondary' }}>{MESSAGES_TEXT.feedSubtitle}</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>{t('messages.feedSubtitle')}</Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Chip label={messageCountLabel(total)} color="primary" />
+          <Chip label={t('messages.count', { count: total })} color="primary" />
           <Chip
-            label={MESSAGES_TEXT.liveUpdates}
+            label={t('messages.liveUpdates')}
             variant="outlined"
             color={LIVE_COLORS[live]}
             icon={<Circle sx={{ fontSize: 10 }} />}
-            title={live === 'live' ? 'Connected' : live === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+            title={live === 'live' ? t('messages.connected') : live === 'connecting' ? t('messages.connecting') : t('messages.reconnecting')}
           />
         </Box>
       </Paper>
       {query.error && !query.data ? (
         <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
       ) : messages.length === 0 ? (
-        <EmptyMessages hint={MESSAGES_TEXT.checkBackLater} />
+        <EmptyMessages hint={t('messages.checkBackLater')} />
       ) : (
-        <Box component="section" aria-label={MESSAGES_TEXT.feedTitle} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Box component="section" aria-label={t('messages.feedTitle')} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           {messages.map((message) => (
             <FeedMessageCard key={message._id} message={message} />
           ))}
@@ -66,7 +66,7 @@ export function MessagesFeedPage() {
       )}
       {query.hasNextPage && (
         <Button variant="outlined" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} sx={{ alignSelf: 'center' }}>
-          {MESSAGES_TEXT.olderMessages}
+          {t('messages.olderMessages')}
         </Button>
       )}
     </Box>

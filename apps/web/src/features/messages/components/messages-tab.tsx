@@ -1,4 +1,5 @@
-import { MESSAGES_TEXT, type Message, type MessageInput } from '@academy/contract';
+import { t } from 'i18next';
+import { type Message, type MessageInput } from '@academy/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -32,9 +33,9 @@ export function MessagesTab() {
   const sendMessage = async (body: MessageInput) => {
     try {
       await send.mutateAsync(body);
-      void alerts.success({ title: MESSAGES_TEXT.sent, toast: true });
+      void alerts.success({ title: t('messages.sent'), toast: true });
     } catch (error) {
-      void alerts.error({ title: MESSAGES_TEXT.sendFailed, text: error instanceof Error ? error.message : undefined });
+      void alerts.error({ title: t('messages.sendFailed'), text: error instanceof Error ? error.message : undefined });
       throw error;
     }
   };
@@ -45,7 +46,7 @@ export function MessagesTab() {
         alertAfterClose.current = () => void alerts.success({ title: answer.message, toast: true });
       },
       onError: (error) => {
-        alertAfterClose.current = () => void alerts.error({ title: MESSAGES_TEXT.deleteFailed, text: error.message });
+        alertAfterClose.current = () => void alerts.error({ title: t('messages.deleteFailed'), text: error.message });
       },
       onSettled: () => setDeleting(null),
     });
@@ -56,24 +57,24 @@ export function MessagesTab() {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
         <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-          {MESSAGES_TEXT.createNewMessage}
+          {t('messages.createNewMessage')}
         </Typography>
-        <MessageForm submitLabel={MESSAGES_TEXT.sendMessage} onSubmit={sendMessage} resetOnSuccess />
+        <MessageForm submitLabel={t('messages.sendMessage')} onSubmit={sendMessage} resetOnSuccess />
       </Paper>
 
       <Box component="section" aria-labelledby="sent-messages-title">
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
           <Typography id="sent-messages-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-            {MESSAGES_TEXT.sentMessages}
+            {t('messages.sentMessages')}
           </Typography>
-          <Chip size="small" color="primary" label={total} aria-label={`${total} sent`} />
+          <Chip size="small" color="primary" label={total} aria-label={t('messages.sentCount', { count: total })} />
         </Box>
         {query.isPending ? (
           <Skeleton variant="rounded" height={120} />
         ) : query.error && !query.data ? (
           <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
         ) : messages.length === 0 ? (
-          <EmptyMessages hint={MESSAGES_TEXT.createFirst} />
+          <EmptyMessages hint={t('messages.createFirst')} />
         ) : (
           <Box component="ul" sx={{ m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
             {messages.map((message) => (
@@ -84,7 +85,7 @@ export function MessagesTab() {
         {query.hasNextPage && (
           <Box sx={{ textAlign: 'center', mt: 2 }}>
             <Button variant="outlined" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-              {MESSAGES_TEXT.olderMessages}
+              {t('messages.olderMessages')}
             </Button>
           </Box>
         )}

@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import NotificationsNone from '@mui/icons-material/NotificationsNone';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
@@ -27,7 +28,7 @@ export function NotificationBell() {
   };
 
   return (
-    <IconButton aria-label={count > 0 ? `Notifications: ${count} unread` : 'Notifications'} onClick={open}>
+    <IconButton aria-label={count > 0 ? t('messages.notificationsUnread', { count }) : t('messages.notifications')} onClick={open}>
       <Badge badgeContent={count} color="error" max={99} invisible={count === 0}>
         <NotificationsNone />
       </Badge>

@@ -1,4 +1,4 @@
-import { MESSAGES_TEXT } from '@academy/contract';
+import { t } from 'i18next';
 import LinkIcon from '@mui/icons-material/Link';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -13,7 +13,7 @@ export function ResourceLink({ href }: { href: string }) {
       <LinkIcon sx={{ color: 'primary.main' }} />
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="caption" component="p" sx={{ fontWeight: 700, color: 'primary.main' }}>
-          {MESSAGES_TEXT.resourceLink}
+          {t('messages.resourceLink')}
         </Typography>
         <Link href={href} target="_blank" rel="noopener noreferrer" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
           {href}

@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import type { Message } from '@academy/contract';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -27,13 +28,13 @@ export function SentMessageCard({ message, onEdit, onDelete }: SentMessageCardPr
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             <MessageText text={message.message} />
           </Box>
-          <Tooltip title="Edit">
-            <IconButton aria-label="Edit message" onClick={() => onEdit(message)}>
+          <Tooltip title={t('messages.editTooltip')}>
+            <IconButton aria-label={t('messages.editAria')} onClick={() => onEdit(message)}>
               <EditOutlined />
             </IconButton>
           </Tooltip>
-          <Tooltip title="Delete">
-            <IconButton aria-label="Delete message" color="error" onClick={() => onDelete(message)}>
+          <Tooltip title={t('messages.deleteTooltip')}>
+            <IconButton aria-label={t('messages.deleteAria')} color="error" onClick={() => onDelete(message)}>
               <DeleteOutline />
             </IconButton>
           </Tooltip>

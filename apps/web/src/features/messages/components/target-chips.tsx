@@ -1,4 +1,6 @@
-import { MESSAGES_TEXT, REGION_LABELS, type Message, type MessageClassType } from '@academy/contract';
+import { listLabel } from '../../../i18n/list-labels';
+import { t } from 'i18next';
+import { type Message, type MessageClassType } from '@academy/contract';
 import Description from '@mui/icons-material/Description';
 import Groups from '@mui/icons-material/Groups';
 import MenuBook from '@mui/icons-material/MenuBook';
@@ -15,9 +17,9 @@ import { EuropeFlag, IndiaFlag } from './flags';
 export function RegionChip({ region }: { region: Message['region'] }) {
   const only = region.length === 1 ? region[0] : undefined;
   if (only) {
-    return <Chip size="small" variant="outlined" icon={only === 'Indian' ? <IndiaFlag /> : <EuropeFlag />} label={REGION_LABELS[only]} sx={{ pl: 0.5 }} />;
+    return <Chip size="small" variant="outlined" icon={only === 'Indian' ? <IndiaFlag /> : <EuropeFlag />} label={listLabel('region', only)} sx={{ pl: 0.5 }} />;
   }
-  return <Chip size="small" variant="outlined" icon={<Public />} label={MESSAGES_TEXT.allRegions} />;
+  return <Chip size="small" variant="outlined" icon={<Public />} label={t('messages.allRegions')} />;
 }
 
 const CLASS_ICONS: Record<MessageClassType, ReactElement> = {
@@ -27,10 +29,10 @@ const CLASS_ICONS: Record<MessageClassType, ReactElement> = {
 };
 
 export function ClassTypeChips({ classType }: { classType: Message['classType'] }) {
-  if (classType.length === 0) return <Chip size="small" variant="outlined" icon={<School />} label={MESSAGES_TEXT.allClasses} />;
-  return classType.map((type) => <Chip key={type} size="small" variant="outlined" color="secondary" icon={CLASS_ICONS[type]} label={type} />);
+  if (classType.length === 0) return <Chip size="small" variant="outlined" icon={<School />} label={t('messages.allClasses')} />;
+  return classType.map((type) => <Chip key={type} size="small" variant="outlined" color="secondary" icon={CLASS_ICONS[type]} label={listLabel('classType', type)} />);
 }
 
 export function BatchChip({ batch }: { batch: string }) {
-  return <Chip size="small" icon={<Groups />} label={batch ? `Batch ${batch}` : MESSAGES_TEXT.everyBatch} />;
+  return <Chip size="small" icon={<Groups />} label={batch ? t('messages.batchChip', { batch }) : t('messages.everyBatch')} />;
 }

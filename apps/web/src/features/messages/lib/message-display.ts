@@ -1,3 +1,5 @@
+import { t } from 'i18next';
+import { formatDateTime } from '../../../i18n/format';
 /** Only web addresses become links: a stored value that is anything else is shown as nothing. */
 export function isWebLink(url: string): boolean {
   try {
@@ -8,13 +10,11 @@ export function isWebLink(url: string): boolean {
   }
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** When a message was sent, in the reader's own language and time zone. */
+/** When a message was sent, in the reader's language, Sri Lanka time. */
 export function sentAt(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return formatDateTime(iso);
 }
 
 export function viewsLabel(views: number): string {
-  return `${views} ${views === 1 ? 'view' : 'views'}`;
+  return t('messages.views', { count: views });
 }

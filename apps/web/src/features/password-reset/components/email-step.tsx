@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_TEXT } from '@academy/contract';
+import { t } from 'i18next';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
@@ -26,9 +26,9 @@ export function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSe
 
   return (
     <StepForm onSubmit={submit}>
-      <Typography>{PASSWORD_RESET_TEXT.enterEmail}</Typography>
+      <Typography>{t('passwordReset.enterEmail')}</Typography>
       <OutlinedField
-        label={PASSWORD_RESET_TEXT.email}
+        label={t('passwordReset.email')}
         type="email"
         autoComplete="email"
         value={email}
@@ -39,7 +39,7 @@ export function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSe
         autoFocus
       />
       <Button type="submit" variant="contained" size="large" disabled={mutation.isPending} aria-busy={mutation.isPending}>
-        {PASSWORD_RESET_TEXT.send}
+        {t('passwordReset.send')}
       </Button>
     </StepForm>
   );

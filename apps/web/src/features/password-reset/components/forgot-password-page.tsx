@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_TEXT } from '@academy/contract';
+import { t } from 'i18next';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -22,9 +22,9 @@ export function ForgotPasswordPage() {
     <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', px: 2, py: 4, bgcolor: 'brand.lightBlue' }}>
       <Paper elevation={0} sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 }, borderRadius: 4 }}>
         <Box sx={{ textAlign: 'center', mb: 3 }}>
-          <Box component="img" src={logoUrl} alt="Academy logo" sx={{ width: 56, height: 56 }} />
+          <Box component="img" src={logoUrl} alt={t('general.academyLogo')} sx={{ width: 56, height: 56 }} />
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700, color: 'primary.main', mt: 1 }}>
-            {PASSWORD_RESET_TEXT.title}
+            {t('passwordReset.title')}
           </Typography>
         </Box>
         {step.name === 'email' && <EmailStep initialEmail={step.email} onSent={(email) => setStep({ name: 'otp', email })} />}
@@ -40,7 +40,7 @@ export function ForgotPasswordPage() {
         )}
         <Box sx={{ textAlign: 'center', mt: 3 }}>
           <LinkButton to="/" size="small">
-            {PASSWORD_RESET_TEXT.backToSignIn}
+            {t('passwordReset.backToSignIn')}
           </LinkButton>
         </Box>
       </Paper>

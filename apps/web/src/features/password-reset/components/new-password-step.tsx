@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_TEXT } from '@academy/contract';
+import { t } from 'i18next';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
@@ -33,12 +33,12 @@ export function NewPasswordStep({ resetToken, onDone, onRestart }: NewPasswordSt
       { resetToken, password },
       {
         onSuccess: () => {
-          void alerts.success({ title: PASSWORD_RESET_TEXT.passwordReset, text: PASSWORD_RESET_TEXT.passwordResetDetail, autoClose: true });
+          void alerts.success({ title: t('passwordReset.passwordReset'), text: t('passwordReset.passwordResetDetail'), autoClose: true });
           onDone();
         },
         onError: (error) => {
           if (error instanceof ApiError && error.fieldMessage('password')) return;
-          void alerts.error({ title: PASSWORD_RESET_TEXT.passwordResetFail, text: failureText(error) });
+          void alerts.error({ title: t('passwordReset.passwordResetFail'), text: failureText(error) });
           if (error instanceof ApiError && error.fieldMessage('resetToken')) onRestart();
         },
       },
@@ -47,9 +47,9 @@ export function NewPasswordStep({ resetToken, onDone, onRestart }: NewPasswordSt
 
   return (
     <StepForm onSubmit={submit}>
-      <Typography>{PASSWORD_RESET_TEXT.enterNewPassword}</Typography>
+      <Typography>{t('passwordReset.enterNewPassword')}</Typography>
       <PasswordField
-        label={PASSWORD_RESET_TEXT.password}
+        label={t('passwordReset.password')}
         autoComplete="new-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
@@ -59,16 +59,16 @@ export function NewPasswordStep({ resetToken, onDone, onRestart }: NewPasswordSt
         autoFocus
       />
       <PasswordField
-        label={PASSWORD_RESET_TEXT.confirmPassword}
+        label={t('passwordReset.confirmPassword')}
         autoComplete="new-password"
         value={confirmation}
         onChange={(event) => setConfirmation(event.target.value)}
         error={mismatch}
-        helperText={mismatch ? PASSWORD_RESET_TEXT.passwordsDiffer : undefined}
+        helperText={mismatch ? t('passwordReset.passwordsDiffer') : undefined}
         fullWidth
       />
       <Button type="submit" variant="contained" size="large" disabled={mutation.isPending} aria-busy={mutation.isPending}>
-        {PASSWORD_RESET_TEXT.submit}
+        {t('passwordReset.submit')}
       </Button>
     </StepForm>
   );

@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import { OTP_LENGTH } from '@academy/contract';
 import Box from '@mui/material/Box';
 import InputBase from '@mui/material/InputBase';
@@ -86,7 +87,7 @@ export function OtpInput({ value, onChange, disabled, error, label }: OtpInputPr
             input: {
               inputMode: 'numeric',
               autoComplete: index === 0 ? 'one-time-code' : 'off',
-              'aria-label': `Digit ${index + 1} of ${OTP_LENGTH}`,
+              'aria-label': t('passwordReset.digitOf', { index: index + 1, total: OTP_LENGTH }),
               'aria-invalid': error || undefined,
             },
           }}

@@ -1,4 +1,5 @@
-import { OTP_LENGTH, PASSWORD_RESET_TEXT } from '@academy/contract';
+import { t } from 'i18next';
+import { OTP_LENGTH } from '@academy/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -29,7 +30,7 @@ export function OtpStep({ email, onConfirmed, onChangeEmail }: OtpStepProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const otp = digits.join('');
-    if (otp.length !== OTP_LENGTH) return setProblem(PASSWORD_RESET_TEXT.otpIncomplete);
+    if (otp.length !== OTP_LENGTH) return setProblem(t('passwordReset.otpIncomplete'));
     setProblem(null);
     confirm.mutate(
       { email, otp },
@@ -50,7 +51,7 @@ export function OtpStep({ email, onConfirmed, onChangeEmail }: OtpStepProps) {
         onSuccess: () => {
           setDigits(EMPTY_OTP);
           setProblem(null);
-          void alerts.info({ title: PASSWORD_RESET_TEXT.otpNewSent, toast: true });
+          void alerts.info({ title: t('passwordReset.otpNewSent'), toast: true });
         },
         onError: (error) => setProblem(failureText(error)),
       },
@@ -60,10 +61,10 @@ export function OtpStep({ email, onConfirmed, onChangeEmail }: OtpStepProps) {
   return (
     <StepForm onSubmit={submit}>
       <Typography>
-        {PASSWORD_RESET_TEXT.otpSentTo} <strong>{maskEmail(email)}</strong>
+        {t('passwordReset.otpSentTo')} <strong>{maskEmail(email)}</strong>
       </Typography>
       <Box>
-        <OtpInput label="OTP" value={digits} onChange={setDigits} error={Boolean(problem)} disabled={confirm.isPending} />
+        <OtpInput label={t('passwordReset.otp')} value={digits} onChange={setDigits} error={Boolean(problem)} disabled={confirm.isPending} />
         {problem && (
           <FormHelperText error role="alert" sx={{ textAlign: 'center', mt: 1 }}>
             {problem}
@@ -71,14 +72,14 @@ export function OtpStep({ email, onConfirmed, onChangeEmail }: OtpStepProps) {
         )}
       </Box>
       <Button type="submit" variant="contained" size="large" disabled={confirm.isPending} aria-busy={confirm.isPending}>
-        {PASSWORD_RESET_TEXT.confirm}
+        {t('passwordReset.confirm')}
       </Button>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Button size="small" onClick={sendAgain} disabled={resend.isPending}>
-          {PASSWORD_RESET_TEXT.sendNewOtp}
+          {t('passwordReset.sendNewOtp')}
         </Button>
         <Button size="small" color="secondary" onClick={onChangeEmail}>
-          {PASSWORD_RESET_TEXT.useAnotherEmail}
+          {t('passwordReset.useAnotherEmail')}
         </Button>
       </Box>
     </StepForm>

@@ -1,4 +1,6 @@
-import { ALERT_TEXT, SESSIONS_TEXT, type Session } from '@academy/contract';
+import { formatDateTime } from '../../../i18n/format';
+import { t } from 'i18next';
+import { type Session } from '@academy/contract';
 import Devices from '@mui/icons-material/Devices';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,10 +18,9 @@ import { useEndOtherSessionsMutation } from '../api/end-other-sessions';
 import { useEndSessionMutation } from '../api/end-session';
 import { useMySessionsQuery } from '../api/get-my-sessions';
 
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 function showFailure(error: Error) {
-  void alerts.error({ title: error instanceof ApiError ? error.message : ALERT_TEXT.somethingWentWrongBang });
+  void alerts.error({ title: error instanceof ApiError ? error.message : t('alert.somethingWentWrongBang') });
 }
 
 /** The Profile page's list of the account's sign-ins, with a way to end the ones not in hand. */
@@ -34,21 +35,21 @@ export function ActiveSessionsCard() {
     <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, color: 'secondary.main' }}>
-          {SESSIONS_TEXT.title}
+          {t('sessions.title')}
         </Typography>
         {others.length > 0 && (
           <Button size="small" variant="outlined" disabled={endOthers.isPending} onClick={() => endOthers.mutate(undefined, { onError: showFailure })}>
-            {SESSIONS_TEXT.signOutOthers}
+            {t('sessions.signOutOthers')}
           </Button>
         )}
       </Box>
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-        {SESSIONS_TEXT.hint}
+        {t('sessions.hint')}
       </Typography>
       {query.isPending ? (
         <Skeleton variant="rounded" height={64} sx={{ mt: 2 }} />
       ) : (
-        <List aria-label={SESSIONS_TEXT.title}>
+        <List aria-label={t('sessions.title')}>
           {sessions.map((session) => (
             <SessionRow
               key={session.id}
@@ -70,10 +71,10 @@ function SessionRow({ session, ending, onEnd }: { session: Session; ending: bool
       divider
       secondaryAction={
         session.current ? (
-          <Chip size="small" color="secondary" label={SESSIONS_TEXT.thisDevice} />
+          <Chip size="small" color="secondary" label={t('sessions.thisDevice')} />
         ) : (
-          <Button size="small" color="error" disabled={ending} onClick={onEnd} aria-label={`${SESSIONS_TEXT.signOut}: ${session.device}`}>
-            {SESSIONS_TEXT.signOut}
+          <Button size="small" color="error" disabled={ending} onClick={onEnd} aria-label={`${t('sessions.signOut')}: ${session.device}`}>
+            {t('sessions.signOut')}
           </Button>
         )
       }
@@ -84,7 +85,7 @@ function SessionRow({ session, ending, onEnd }: { session: Session; ending: bool
       </ListItemIcon>
       <ListItemText
         primary={session.device}
-        secondary={`${SESSIONS_TEXT.signedIn} ${when.format(new Date(session.createdAt))} · ${SESSIONS_TEXT.lastActive} ${when.format(new Date(session.lastSeenAt))}`}
+        secondary={`${t('sessions.signedIn')} ${formatDateTime(session.createdAt)} · ${t('sessions.lastActive')} ${formatDateTime(session.lastSeenAt)}`}
       />
     </ListItem>
   );

@@ -1,4 +1,5 @@
-import { ALERT_TEXT, MAX_SESSIONS_RANGE, SESSIONS_TEXT } from '@academy/contract';
+import { t } from 'i18next';
+import { MAX_SESSIONS_RANGE } from '@academy/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -17,7 +18,7 @@ export function SessionLimitCard() {
   const [draft, setDraft] = useState<string | null>(null);
   const value = draft ?? String(query.data?.maxSessions ?? '');
   const error = mutation.error;
-  const problem = error ? (error instanceof ApiError ? (error.fieldMessage('maxSessions') ?? error.message) : ALERT_TEXT.somethingWentWrongBang) : undefined;
+  const problem = error ? (error instanceof ApiError ? (error.fieldMessage('maxSessions') ?? error.message) : t('alert.somethingWentWrongBang')) : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -26,7 +27,7 @@ export function SessionLimitCard() {
       {
         onSuccess: () => {
           setDraft(null);
-          void alerts.success({ title: SESSIONS_TEXT.limitSaved, autoClose: true });
+          void alerts.success({ title: t('sessions.limitSaved'), autoClose: true });
         },
       },
     );
@@ -36,14 +37,14 @@ export function SessionLimitCard() {
     <Card variant="outlined" sx={{ width: '100%' }}>
       <CardContent component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-          {SESSIONS_TEXT.limitTitle}
+          {t('sessions.limitTitle')}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {SESSIONS_TEXT.limitHint}
+          {t('sessions.limitHint')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
           <OutlinedField
-            label={SESSIONS_TEXT.limitLabel}
+            label={t('sessions.limitLabel')}
             type="number"
             size="small"
             value={value}
@@ -54,7 +55,7 @@ export function SessionLimitCard() {
             fullWidth
           />
           <Button type="submit" variant="contained" disabled={mutation.isPending || query.isPending}>
-            {SESSIONS_TEXT.save}
+            {t('sessions.save')}
           </Button>
         </Box>
       </CardContent>

@@ -1,25 +1,17 @@
+import { t } from 'i18next';
 import { BATCHES, CLASS_TYPES, DISTRICTS } from '@academy/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useAddStudent } from '../hooks/use-add-student';
-import { ADD_STUDENT_LABELS } from '../lib/register-fields';
 import { RegisterLabelsContext } from '../lib/register-labels-context';
 import { FormTextField } from './form-text-field';
+import { listOptions } from './list-options';
 import { HistoryChoice } from './history-choice';
-
-function options(values: readonly string[]) {
-  return values.map((value) => (
-    <MenuItem key={value} value={value}>
-      {value}
-    </MenuItem>
-  ));
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -38,39 +30,39 @@ const wide = { gridColumn: { sm: '1 / -1' } };
 export function AddStudentPage() {
   const { form, submit, pending } = useAddStudent();
   return (
-    <RegisterLabelsContext.Provider value={ADD_STUDENT_LABELS}>
+    <RegisterLabelsContext.Provider value="addStudent">
       <Paper variant="outlined" sx={{ maxWidth: 860, mx: 'auto', p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
         <Box sx={{ textAlign: 'center', mb: 3 }}>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700, color: 'primary.main' }}>
-            Student Registration
+            {t('students.registerTitle')}
           </Typography>
-          <Typography sx={{ color: 'text.secondary' }}>Join our academic community today</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>{t('students.registerSubtitle')}</Typography>
         </Box>
         <FormProvider {...form}>
           <Box component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-            <Section title="Personal Information">
+            <Section title={t('students.personalInformation')}>
               <FormTextField name="name" autoComplete="off" />
               <FormTextField name="email" type="email" autoComplete="off" />
               <FormTextField name="whatsAppNo" type="tel" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
               <FormTextField name="additionalNo" type="tel" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
             </Section>
-            <Section title="Location & Academic Details">
+            <Section title={t('students.locationAcademic')}>
               <FormTextField name="district" select>
-                {options(DISTRICTS)}
+                {listOptions('district', DISTRICTS)}
               </FormTextField>
               <FormTextField name="scl" />
               <FormTextField name="address" multiline rows={3} sx={wide} />
               <FormTextField name="password" password autoComplete="new-password" sx={wide} />
               <FormTextField name="batch" select>
-                {options(BATCHES)}
+                {listOptions(null, BATCHES)}
               </FormTextField>
               <FormTextField name="classType" select>
-                {options(CLASS_TYPES)}
+                {listOptions('classType', CLASS_TYPES)}
               </FormTextField>
               <FormTextField name="studentIdImg" sx={wide} />
             </Section>
             <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, bgcolor: 'brand.lightBlue' }}>
-              <HistoryChoice legend="History Specialization" />
+              <HistoryChoice legend={t('students.labelsB.historyType')} />
             </Box>
             <Button
               type="submit"
@@ -80,7 +72,7 @@ export function AddStudentPage() {
               aria-busy={pending}
               startIcon={pending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
             >
-              Complete Registration
+              {t('students.completeRegistration')}
             </Button>
           </Box>
         </FormProvider>

@@ -1,4 +1,4 @@
-import { ALERT_TEXT } from '@academy/contract';
+import { t } from 'i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -24,9 +24,9 @@ export function ChangePasswordCard({ accountId }: { accountId: string }) {
         onSuccess: () => {
           setOldPassword('');
           setNewPassword('');
-          void alerts.success({ title: ALERT_TEXT.passwordChangeSuccess });
+          void alerts.success({ title: t('alert.passwordChangeSuccess') });
         },
-        onError: (error) => showFailure(ALERT_TEXT.passwordChangeFail, error),
+        onError: (error) => showFailure(t('alert.passwordChangeFail'), error),
       },
     );
   };
@@ -35,13 +35,13 @@ export function ChangePasswordCard({ accountId }: { accountId: string }) {
     <Card variant="outlined" sx={{ width: '100%' }}>
       <CardContent component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-          Change Password
+          {t('students.profile.changePassword')}
         </Typography>
-        <PasswordField label="Current Password" value={oldPassword} onChange={(e) => setOldPassword(e.target.value)} autoComplete="current-password" fullWidth size="small" />
-        <PasswordField label="New Password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} autoComplete="new-password" fullWidth size="small" />
+        <PasswordField label={t('students.profile.currentPassword')} value={oldPassword} onChange={(e) => setOldPassword(e.target.value)} autoComplete="current-password" fullWidth size="small" />
+        <PasswordField label={t('students.profile.newPassword')} value={newPassword} onChange={(e) => setNewPassword(e.target.value)} autoComplete="new-password" fullWidth size="small" />
         <Box>
           <Button type="submit" variant="contained" fullWidth disabled={mutation.isPending}>
-            Update Password
+            {t('students.profile.updatePassword')}
           </Button>
         </Box>
       </CardContent>

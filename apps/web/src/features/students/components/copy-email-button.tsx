@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -16,8 +17,8 @@ export function CopyEmailButton({ email }: { email: string }) {
     }
   };
   return (
-    <Tooltip title={copied ? 'Copied' : 'Copy email'}>
-      <IconButton size="small" aria-label={`Copy email ${email}`} onClick={() => void copy()}>
+    <Tooltip title={copied ? t('students.list.copied') : t('students.list.copyEmail')}>
+      <IconButton size="small" aria-label={t('students.list.copyEmailAria', { email })} onClick={() => void copy()}>
         <ContentCopy fontSize="inherit" />
       </IconButton>
     </Tooltip>

@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import type { Student } from '@academy/contract';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -19,17 +20,16 @@ interface DeleteStudentDialogProps {
 export function DeleteStudentDialog({ student, pending, onCancel, onConfirm, onExited }: DeleteStudentDialogProps) {
   return (
     <Dialog open={Boolean(student)} onClose={onCancel} aria-labelledby="delete-student-title" slotProps={{ transition: { onExited } }}>
-      <DialogTitle id="delete-student-title">Delete student?</DialogTitle>
+      <DialogTitle id="delete-student-title">{t('students.list.deleteTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          {student?.name} ({student?.email}) will be signed out and can no longer sign in. You can restore them later
-          from Deleted Students.
+          {t('students.list.deleteText', { name: student?.name ?? '', email: student?.email ?? '' })}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{t('general.cancel')}</Button>
         <Button color="error" variant="contained" disabled={pending} onClick={() => student && onConfirm(student)}>
-          Delete
+          {t('general.delete')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,4 +1,6 @@
-import { ALERT_TEXT, STUDENT_DEFAULT_PAGE_SIZE, type DeletedStudent } from '@academy/contract';
+import { formatDateTime } from '../../../i18n/format';
+import { t } from 'i18next';
+import { STUDENT_DEFAULT_PAGE_SIZE, type DeletedStudent } from '@academy/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -42,7 +44,7 @@ export function DeletedStudentsDialog({ open, onClose }: DeletedStudentsDialogPr
     restore.mutate(student._id, {
       onSuccess: (answer) => setOutcome({ ok: true, text: `${answer.message}: ${answer.data.name}` }),
       onError: (error) =>
-        setOutcome({ ok: false, text: error instanceof ApiError ? error.message : ALERT_TEXT.somethingWentWrongBang }),
+        setOutcome({ ok: false, text: error instanceof ApiError ? error.message : t('alert.somethingWentWrongBang') }),
     });
 
   const close = () => {
@@ -53,12 +55,12 @@ export function DeletedStudentsDialog({ open, onClose }: DeletedStudentsDialogPr
   const rows = query.data?.data ?? [];
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="md" aria-labelledby="deleted-students-title">
-      <DialogTitle id="deleted-students-title">Deleted Students</DialogTitle>
+      <DialogTitle id="deleted-students-title">{t('students.list.deletedStudents')}</DialogTitle>
       <DialogContent dividers>
         <TextField
           size="small"
           type="search"
-          label="Search"
+          label={t('general.search')}
           value={search}
           onChange={(event) => {
             setSearch(event.target.value);
@@ -74,7 +76,7 @@ export function DeletedStudentsDialog({ open, onClose }: DeletedStudentsDialogPr
         )}
         {query.isFetching && <LinearProgress />}
         {rows.length === 0 && !query.isFetching ? (
-          <Typography sx={{ py: 3, textAlign: 'center', color: 'text.secondary' }}>No deleted students.</Typography>
+          <Typography sx={{ py: 3, textAlign: 'center', color: 'text.secondary' }}>{t('students.list.noDeleted')}</Typography>
         ) : (
           <List>
             {rows.map((student) => (
@@ -82,15 +84,15 @@ export function DeletedStudentsDialog({ open, onClose }: DeletedStudentsDialogPr
                 key={student._id}
                 divider
                 secondaryAction={
-                  <Button size="small" variant="outlined" disabled={restore.isPending} onClick={() => onRestore(student)} aria-label={`Restore ${student.name}`}>
-                    Restore
+                  <Button size="small" variant="outlined" disabled={restore.isPending} onClick={() => onRestore(student)} aria-label={t('students.list.restoreAria', { name: student.name })}>
+                    {t('students.list.restore')}
                   </Button>
                 }
               >
                 <ListItemText
                   sx={{ pr: 10 }}
                   primary={`${student.name} · ${student.regNo}`}
-                  secondary={`${student.email} · ${student.batch} ${student.classType} · deleted ${new Date(student.deletedAt).toLocaleString()}`}
+                  secondary={`${student.email} · ${student.batch} ${student.classType} · ${t('students.list.deletedOn', { date: formatDateTime(student.deletedAt) })}`}
                   slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
                 />
               </ListItem>
@@ -109,7 +111,7 @@ export function DeletedStudentsDialog({ open, onClose }: DeletedStudentsDialogPr
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>Close</Button>
+        <Button onClick={close}>{t('general.close')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -17,7 +17,7 @@ const OTHER: Record<Choice, Choice> = { Indian: 'Europe', Europe: 'Indian' };
  * Spec section 4 'History choice': checking one option unchecks the other and sets historyType;
  * unchecking clears only that flag (historyType stays, the form then asks for a choice).
  */
-export function HistoryChoice({ legend = 'History' }: { legend?: string }) {
+export function HistoryChoice({ legend }: { legend?: string }) {
   const { control, setValue, trigger, formState, getFieldState } = useFormContext<RegisterBody, unknown, RegisterInput>();
   const labels = useRegisterLabels();
   const [indian, europe] = useWatch({ control, name: ['indianHistory', 'europeHistory'] });
@@ -35,7 +35,7 @@ export function HistoryChoice({ legend = 'History' }: { legend?: string }) {
 
   return (
     <FormControl error={Boolean(errorText)} component="fieldset" variant="standard">
-      <FormLabel component="legend">{legend}</FormLabel>
+      <FormLabel component="legend">{legend ?? labels.historyType}</FormLabel>
       <FormGroup row>
         <FormControlLabel
           label={labels.indianHistory}

@@ -1,4 +1,7 @@
-import { ALERT_TEXT, STUDENT_IMPORT_MAX_BYTES, STUDENT_IMPORT_MAX_ROWS, STUDENT_IMPORT_REQUIRED_COLUMNS, type ImportAnswer } from '@academy/contract';
+import { formatNumber } from '../../../i18n/format';
+import { translateServerMessage } from '../../../i18n/server-text';
+import { t } from 'i18next';
+import { STUDENT_IMPORT_MAX_BYTES, STUDENT_IMPORT_MAX_ROWS, STUDENT_IMPORT_REQUIRED_COLUMNS, type ImportAnswer } from '@academy/contract';
 import UploadFile from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,7 +25,8 @@ interface ImportStudentsDialogProps {
   onClose: () => void;
 }
 
-/** CSV import with the per-row report: who was added (with regNo) and who was refused, and why. */
+/** CSV import { formatNumber } from '../../../i18n/format';
+import with the per-row report: who was added (with regNo) and who was refused, and why. */
 export function ImportStudentsDialog({ open, onClose }: ImportStudentsDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportAnswer['data'] | null>(null);
@@ -38,7 +42,7 @@ export function ImportStudentsDialog({ open, onClose }: ImportStudentsDialogProp
 
   const choose = (chosen: File | undefined) => {
     setReport(null);
-    setProblem(chosen && chosen.size > STUDENT_IMPORT_MAX_BYTES ? 'The CSV file is larger than 2 MB' : null);
+    setProblem(chosen && chosen.size > STUDENT_IMPORT_MAX_BYTES ? t('server.importTooLarge') : null);
     setFile(chosen ?? null);
   };
 
@@ -46,13 +50,13 @@ export function ImportStudentsDialog({ open, onClose }: ImportStudentsDialogProp
     if (!file) return;
     mutation.mutate(file, {
       onSuccess: (answer) => setReport(answer.data),
-      onError: (error) => setProblem(error instanceof ApiError ? error.message : ALERT_TEXT.somethingWentWrongBang),
+      onError: (error) => setProblem(error instanceof ApiError ? error.message : t('alert.somethingWentWrongBang')),
     });
   };
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="md" aria-labelledby="import-students-title">
-      <DialogTitle id="import-students-title">Import Students</DialogTitle>
+      <DialogTitle id="import-students-title">{t('students.importer.title')}</DialogTitle>
       <DialogContent dividers>
         <Typography variant="body2" sx={{ mb: 2 }}>
           A CSV file (up to {STUDENT_IMPORT_MAX_ROWS} students) whose first line names the columns. Required:{' '}
@@ -62,11 +66,11 @@ export function ImportStudentsDialog({ open, onClose }: ImportStudentsDialogProp
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
           <Button component="label" variant="outlined" startIcon={<UploadFile />}>
-            Choose CSV file
+            {t('students.importer.chooseFile')}
             <input hidden type="file" accept=".csv,text/csv" onChange={(event) => choose(event.target.files?.[0])} />
           </Button>
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            {file?.name ?? 'No file chosen'}
+            {file?.name ?? t('students.importer.noFile')}
           </Typography>
         </Box>
         {problem && (
@@ -77,9 +81,9 @@ export function ImportStudentsDialog({ open, onClose }: ImportStudentsDialogProp
         {report && <ImportReport report={report} />}
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>Close</Button>
+        <Button onClick={close}>{t('general.close')}</Button>
         <Button variant="contained" onClick={upload} disabled={!file || Boolean(problem) || mutation.isPending}>
-          Import
+          {t('students.importer.import')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -90,17 +94,17 @@ function ImportReport({ report }: { report: ImportAnswer['data'] }) {
   return (
     <Box sx={{ mt: 2, overflowX: 'auto' }}>
       <Alert severity={report.refused.length ? 'warning' : 'success'} sx={{ mb: 2 }}>
-        Added {report.added.length}, refused {report.refused.length}.
+        {t('students.importer.summary', { added: formatNumber(report.added.length), refused: formatNumber(report.refused.length) })}
       </Alert>
       {report.added.length > 0 && (
-        <Table size="small" aria-label="Added students" sx={{ mb: 2 }}>
+        <Table size="small" aria-label={t('students.importer.added')} sx={{ mb: 2 }}>
           <TableHead>
             <TableRow>
-              <TableCell>Row</TableCell>
-              <TableCell>Name</TableCell>
-              <TableCell>Email</TableCell>
-              <TableCell>RegNo</TableCell>
-              <TableCell>Temporary password</TableCell>
+              <TableCell>{t('students.importer.row')}</TableCell>
+              <TableCell>{t('students.list.columns.name')}</TableCell>
+              <TableCell>{t('students.list.columns.email')}</TableCell>
+              <TableCell>{t('students.list.columns.regNo')}</TableCell>
+              <TableCell>{t('students.importer.temporaryPassword')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -117,12 +121,12 @@ function ImportReport({ report }: { report: ImportAnswer['data'] }) {
         </Table>
       )}
       {report.refused.length > 0 && (
-        <Table size="small" aria-label="Refused rows">
+        <Table size="small" aria-label={t('students.importer.refused')}>
           <TableHead>
             <TableRow>
-              <TableCell>Row</TableCell>
-              <TableCell>Email</TableCell>
-              <TableCell>Reasons</TableCell>
+              <TableCell>{t('students.importer.row')}</TableCell>
+              <TableCell>{t('students.list.columns.email')}</TableCell>
+              <TableCell>{t('students.importer.reasons')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -130,7 +134,7 @@ function ImportReport({ report }: { report: ImportAnswer['data'] }) {
               <TableRow key={row.row}>
                 <TableCell>{row.row}</TableCell>
                 <TableCell>{row.email}</TableCell>
-                <TableCell>{row.reasons.join('; ')}</TableCell>
+                <TableCell>{row.reasons.map(translateServerMessage).join('; ')}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -1,3 +1,5 @@
+import { listOptions } from './list-options';
+import { t } from 'i18next';
 import { DISTRICTS } from '@academy/contract';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
@@ -5,7 +7,6 @@ import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import type { ProfileFieldSpec } from '../lib/profile-fields';
@@ -23,11 +24,12 @@ interface ProfileFieldProps {
 /** One Profile field: disabled until its edit icon is clicked; the same icon then saves it. */
 export function ProfileField({ spec, value, editing, saving, onChange, onToggle }: ProfileFieldProps) {
   const icon = spec.locked ? <LockOutlined /> : editing ? saving ? <CircularProgress size={20} /> : <SaveOutlined /> : <EditOutlined />;
-  const action = spec.locked ? `${spec.label} cannot be changed` : editing ? `Save ${spec.label}` : `Edit ${spec.label}`;
+  const label = t(spec.label);
+  const action = spec.locked ? t('students.cannotChange', { label }) : editing ? t('students.profile.saveField', { label }) : t('students.profile.editField', { label });
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
       <TextField
-        label={spec.label}
+        label={label}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         disabled={!editing}
@@ -41,11 +43,7 @@ export function ProfileField({ spec, value, editing, saving, onChange, onToggle 
         }}
       >
         {spec.kind === 'district' &&
-          DISTRICTS.map((district) => (
-            <MenuItem key={district} value={district}>
-              {district}
-            </MenuItem>
-          ))}
+          listOptions('district', DISTRICTS)}
       </TextField>
       <Tooltip title={action}>
         {/* A span keeps the tooltip working on the locked fields' disabled button. */}

@@ -1,4 +1,5 @@
-import { ALERT_TEXT, isAdmin, type Student } from '@academy/contract';
+import { t } from 'i18next';
+import { isAdmin, type Student } from '@academy/contract';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -59,9 +60,9 @@ function ProfileLayout({ student, adminTools, accountSections }: { student: Stud
       {
         onSuccess: () => {
           setEditing(null);
-          void alerts.success({ title: ALERT_TEXT.updatingSuccess, autoClose: true });
+          void alerts.success({ title: t('alert.updatingSuccess'), autoClose: true });
         },
-        onError: (error) => showFailure(ALERT_TEXT.updatingFail, error),
+        onError: (error) => showFailure(t('alert.updatingFail'), error),
       },
     );
   };
@@ -76,7 +77,7 @@ function ProfileLayout({ student, adminTools, accountSections }: { student: Stud
           </Typography>
           <Typography sx={{ color: 'text.secondary' }}>{student.regNo}</Typography>
         </Box>
-        <Chip label={`${student.accountType} • ${student.accountState}`} color="secondary" variant="outlined" />
+        <Chip label={`${t(`lists.accountType.${isAdmin(student.accountType) ? 'admin' : 'student'}`)} • ${t(`lists.state.${student.accountState}`)}`} color="secondary" variant="outlined" />
         <ChangePasswordCard accountId={student._id} />
         {adminTools}
       </Paper>
@@ -84,7 +85,7 @@ function ProfileLayout({ student, adminTools, accountSections }: { student: Stud
         {PROFILE_SECTIONS.map((section) => (
           <Paper key={section.title} variant="outlined" component="section" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, color: 'secondary.main', mb: 2 }}>
-              {section.title}
+              {t(section.title)}
             </Typography>
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
               {section.fields.map((spec) => (

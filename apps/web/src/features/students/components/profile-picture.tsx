@@ -1,4 +1,5 @@
-import { PROFILE_IMAGE_MAX_BYTES, SERVER_TEXT, type Student } from '@academy/contract';
+import { t } from 'i18next';
+import { PROFILE_IMAGE_MAX_BYTES, type Student } from '@academy/contract';
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
@@ -16,7 +17,7 @@ export function ProfilePicture({ student }: { student: Student }) {
   const upload = (file: File | undefined) => {
     if (!file) return;
     // Checked here to spare a slow upload; the server checks the size and the bytes again.
-    if (file.size > PROFILE_IMAGE_MAX_BYTES) return void alerts.error({ title: SERVER_TEXT.imageTooLarge });
+    if (file.size > PROFILE_IMAGE_MAX_BYTES) return void alerts.error({ title: t('server.imageTooLarge') });
     mutation.mutate(
       { id: student._id, file },
       {
@@ -33,7 +34,7 @@ export function ProfilePicture({ student }: { student: Student }) {
       badgeContent={
         <IconButton
           component="label"
-          aria-label="Change profile picture"
+          aria-label={t('students.profile.changePicture')}
           size="small"
           disabled={mutation.isPending}
           sx={{ bgcolor: 'secondary.main', color: 'common.white', '&:hover': { bgcolor: 'primary.main' }, border: 2, borderColor: 'background.paper' }}

@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +16,7 @@ import { useRegisterWizard } from '../hooks/use-register-wizard';
 import { RegisterStepOne } from './register-step-one';
 import { RegisterStepTwo } from './register-step-two';
 
-const STEPS = ['Your details', 'ID and history'];
+const STEPS = ['students.stepDetails', 'students.stepHistory'] as const;
 
 /** Registration, reading A: a two-step wizard (spec section 2, PRODUCT.md 'Routes'). */
 export function RegisterPage() {
@@ -31,15 +32,15 @@ export function RegisterPage() {
     <Box sx={{ minHeight: '100dvh', bgcolor: 'brand.lightBlue', display: 'flex', justifyContent: 'center', alignItems: 'flex-start', p: { xs: 0, sm: 3 } }}>
       <Paper elevation={3} sx={{ width: '100%', maxWidth: 720, minHeight: { xs: '100dvh', sm: 'auto' }, p: { xs: 2, sm: 4 }, borderRadius: { xs: 0, sm: 4 } }}>
         <Box sx={{ textAlign: 'center', mb: 3 }}>
-          <Box component="img" src={logoUrl} alt="Academy logo" sx={{ width: 56, height: 56 }} />
+          <Box component="img" src={logoUrl} alt={t('general.academyLogo')} sx={{ width: 56, height: 56 }} />
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700, color: 'primary.main' }}>
-            Student Registration
+            {t('students.registerTitle')}
           </Typography>
         </Box>
         <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
           {STEPS.map((label) => (
             <Step key={label}>
-              <StepLabel>{label}</StepLabel>
+              <StepLabel>{t(label)}</StepLabel>
             </Step>
           ))}
         </Stepper>
@@ -49,14 +50,14 @@ export function RegisterPage() {
             <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 3 }}>
               {step === 1 ? (
                 <Button key="back" variant="outlined" startIcon={<ArrowBack />} onClick={back} disabled={pending}>
-                  Back
+                  {t('students.back')}
                 </Button>
               ) : (
                 <span />
               )}
               {step === 0 ? (
                 <Button key="next" type="submit" variant="contained" size="large">
-                  Next
+                  {t('students.next')}
                 </Button>
               ) : (
                 <Button
@@ -68,7 +69,7 @@ export function RegisterPage() {
                   aria-busy={pending}
                   startIcon={pending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
                 >
-                  Register
+                  {t('students.register')}
                 </Button>
               )}
             </Box>
@@ -76,10 +77,10 @@ export function RegisterPage() {
         </FormProvider>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 0.5, mt: 3 }}>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Already have an account?
+            {t('students.alreadyHaveAccount')}
           </Typography>
           <LinkButton to="/" size="small">
-            Sign in
+            {t('students.signIn')}
           </LinkButton>
         </Box>
       </Paper>

@@ -1,15 +1,7 @@
 import { BATCHES, CLASS_TYPES, DISTRICTS } from '@academy/contract';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import { FormTextField } from './form-text-field';
-
-function options(values: readonly string[]) {
-  return values.map((value) => (
-    <MenuItem key={value} value={value}>
-      {value}
-    </MenuItem>
-  ));
-}
+import { listOptions } from './list-options';
 
 /** Step 1 of the wizard: who the student is and what they enrol in. */
 export function RegisterStepOne() {
@@ -20,16 +12,16 @@ export function RegisterStepOne() {
       <FormTextField name="whatsAppNo" type="tel" autoComplete="tel" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
       <FormTextField name="additionalNo" type="tel" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
       <FormTextField name="district" select>
-        {options(DISTRICTS)}
+        {listOptions('district', DISTRICTS)}
       </FormTextField>
       <FormTextField name="scl" />
       <FormTextField name="address" multiline rows={3} autoComplete="street-address" sx={{ gridColumn: { sm: '1 / -1' } }} />
       <FormTextField name="password" password autoComplete="new-password" sx={{ gridColumn: { sm: '1 / -1' } }} />
       <FormTextField name="batch" select>
-        {options(BATCHES)}
+        {listOptions(null, BATCHES)}
       </FormTextField>
       <FormTextField name="classType" select>
-        {options(CLASS_TYPES)}
+        {listOptions('classType', CLASS_TYPES)}
       </FormTextField>
     </Box>
   );

@@ -1,19 +1,13 @@
-import {
-  ALERT_TEXT,
-  BATCHES,
-  CLASS_TYPES,
-  DISTRICTS,
-  HISTORY_TYPES,
-  type Student,
-  type UpdateStudentBody,
-} from '@academy/contract';
+import type { ProfileLabel } from '../lib/profile-fields';
+import { listOptions } from './list-options';
+import { t } from 'i18next';
+import { BATCHES, CLASS_TYPES, DISTRICTS, HISTORY_TYPES, type Student, type UpdateStudentBody } from '@academy/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
@@ -24,18 +18,18 @@ import { showFailure } from '../lib/student-alerts';
 type EditableField = 'name' | 'email' | 'whatsAppNo' | 'additionalNo' | 'district' | 'scl' | 'address' | 'batch' | 'classType' | 'historyType' | 'studentIdImg';
 type Values = Record<EditableField, string>;
 
-const FIELDS: { name: EditableField; label: string; options?: readonly string[]; wide?: boolean }[] = [
-  { name: 'name', label: 'Full Name' },
-  { name: 'email', label: 'Email' },
-  { name: 'whatsAppNo', label: 'WhatsApp No' },
-  { name: 'additionalNo', label: 'Additional No' },
-  { name: 'batch', label: 'Batch', options: BATCHES },
-  { name: 'classType', label: 'Class Type', options: CLASS_TYPES },
-  { name: 'historyType', label: 'History Type', options: HISTORY_TYPES },
-  { name: 'studentIdImg', label: 'Student ID' },
-  { name: 'district', label: 'District', options: DISTRICTS },
-  { name: 'scl', label: 'School' },
-  { name: 'address', label: 'Address', wide: true },
+const FIELDS: { name: EditableField; label: ProfileLabel; list?: 'classType' | 'district' | 'history' | null; options?: readonly string[]; wide?: boolean }[] = [
+  { name: 'name', label: 'students.profile.fullName' },
+  { name: 'email', label: 'students.profile.email' },
+  { name: 'whatsAppNo', label: 'students.profile.whatsAppNo' },
+  { name: 'additionalNo', label: 'students.profile.additionalNo' },
+  { name: 'batch', label: 'students.profile.batch', list: null, options: BATCHES },
+  { name: 'classType', label: 'students.profile.classType', list: 'classType', options: CLASS_TYPES },
+  { name: 'historyType', label: 'students.profile.historyType', list: 'history', options: HISTORY_TYPES },
+  { name: 'studentIdImg', label: 'students.profile.studentId' },
+  { name: 'district', label: 'students.profile.district', list: 'district', options: DISTRICTS },
+  { name: 'scl', label: 'students.profile.school' },
+  { name: 'address', label: 'students.profile.address', wide: true },
 ];
 
 function valuesOf(student: Student): Values {
@@ -52,7 +46,7 @@ export function StudentEditDialog({ student, onClose }: StudentEditDialogProps) 
   // The success alert waits until the dialog has finished closing (see student-list-page).
   const saved = useRef(false);
   const onExited = () => {
-    if (saved.current) void alerts.success({ title: ALERT_TEXT.updatingSuccess, autoClose: true });
+    if (saved.current) void alerts.success({ title: t('alert.updatingSuccess'), autoClose: true });
     saved.current = false;
   };
   const onSaved = () => {
@@ -88,7 +82,7 @@ function EditForm({ student, onClose, onSaved }: { student: Student; onClose: ()
         onSuccess: onSaved,
         onError: (error) => {
           if (error instanceof ApiError) setFieldErrors(Object.fromEntries(error.fieldErrors.map((f) => [f.field, f.message])));
-          showFailure(ALERT_TEXT.updatingFail, error);
+          showFailure(t('alert.updatingFail'), error);
         },
       },
     );
@@ -96,14 +90,14 @@ function EditForm({ student, onClose, onSaved }: { student: Student; onClose: ()
 
   return (
     <Box component="form" noValidate onSubmit={submit}>
-      <DialogTitle id="edit-student-title">Edit Student</DialogTitle>
+      <DialogTitle id="edit-student-title">{t('students.list.editStudent')}</DialogTitle>
       <DialogContent dividers>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-          {FIELDS.map(({ name, label, options, wide }) => (
+          {FIELDS.map(({ name, label, list, options, wide }) => (
             <TextField
               key={name}
               name={name}
-              label={label}
+              label={t(label)}
               value={values[name]}
               onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
               select={Boolean(options)}
@@ -114,19 +108,15 @@ function EditForm({ student, onClose, onSaved }: { student: Student; onClose: ()
               sx={wide ? { gridColumn: { sm: '1 / -1' } } : undefined}
               fullWidth
             >
-              {options?.map((option) => (
-                <MenuItem key={option} value={option}>
-                  {option}
-                </MenuItem>
-              ))}
+              {options && listOptions(list ?? null, options)}
             </TextField>
           ))}
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('general.cancel')}</Button>
         <Button type="submit" variant="contained" disabled={mutation.isPending}>
-          Save
+          {t('general.save')}
         </Button>
       </DialogActions>
     </Box>

@@ -1,4 +1,7 @@
-import { BATCHES, CLASS_TYPES, type AccountState, type Batch, type ClassType } from '@academy/contract';
+import { t } from 'i18next';
+import { ACCOUNT_STATES, BATCHES, CLASS_TYPES, type AccountState, type Batch, type ClassType } from '@academy/contract';
+import { listLabel } from '../../../i18n/list-labels';
+import { listOptions } from './list-options';
 import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -14,7 +17,6 @@ export interface StudentFilterValues {
 
 export const NO_FILTERS: StudentFilterValues = { search: '', batch: '', classType: '', state: '' };
 
-const STATE_LABELS: Record<AccountState, string> = { active: 'Active', 'de-active': 'Suspended' };
 
 interface StudentFiltersProps {
   values: StudentFilterValues;
@@ -30,8 +32,8 @@ export function StudentFilters({ values, onChange }: StudentFiltersProps) {
       <TextField
         size="small"
         type="search"
-        label="Search"
-        placeholder="Name, email, regNo or phone"
+        label={t('general.search')}
+        placeholder={t('students.list.searchPlaceholder')}
         value={values.search}
         onChange={(event) => set('search', event.target.value)}
         sx={{ flex: { xs: '1 1 100%', md: '1 1 280px' } }}
@@ -40,8 +42,8 @@ export function StudentFilters({ values, onChange }: StudentFiltersProps) {
           htmlInput: { maxLength: 100 },
         }}
       />
-      <TextField {...select} label="Batch" value={values.batch} onChange={(event) => set('batch', event.target.value as Batch | '')}>
-        <MenuItem value="">All batches</MenuItem>
+      <TextField {...select} label={t('students.list.columns.batch')} value={values.batch} onChange={(event) => set('batch', event.target.value as Batch | '')}>
+        <MenuItem value="">{t('students.list.allBatches')}</MenuItem>
         {BATCHES.map((batch) => (
           <MenuItem key={batch} value={batch}>
             {batch}
@@ -50,22 +52,18 @@ export function StudentFilters({ values, onChange }: StudentFiltersProps) {
       </TextField>
       <TextField
         {...select}
-        label="Class Type"
+        label={t('students.profile.classType')}
         value={values.classType}
         onChange={(event) => set('classType', event.target.value as ClassType | '')}
       >
-        <MenuItem value="">All class types</MenuItem>
-        {CLASS_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
-            {type}
-          </MenuItem>
-        ))}
+        <MenuItem value="">{t('students.list.allClassTypes')}</MenuItem>
+        {listOptions('classType', CLASS_TYPES)}
       </TextField>
-      <TextField {...select} label="State" value={values.state} onChange={(event) => set('state', event.target.value as AccountState | '')}>
-        <MenuItem value="">All states</MenuItem>
-        {(Object.keys(STATE_LABELS) as AccountState[]).map((state) => (
+      <TextField {...select} label={t('students.list.state')} value={values.state} onChange={(event) => set('state', event.target.value as AccountState | '')}>
+        <MenuItem value="">{t('students.list.allStates')}</MenuItem>
+        {ACCOUNT_STATES.map((state) => (
           <MenuItem key={state} value={state}>
-            {STATE_LABELS[state]}
+            {listLabel('state', state)}
           </MenuItem>
         ))}
       </TextField>

@@ -1,4 +1,5 @@
-import { ALERT_TEXT, STUDENT_DEFAULT_PAGE_SIZE, STUDENT_PAGE_SIZES, type Student } from '@academy/contract';
+import { t } from 'i18next';
+import { STUDENT_DEFAULT_PAGE_SIZE, STUDENT_PAGE_SIZES, type Student } from '@academy/contract';
 import Download from '@mui/icons-material/Download';
 import RestoreFromTrash from '@mui/icons-material/RestoreFromTrash';
 import UploadFile from '@mui/icons-material/UploadFile';
@@ -81,7 +82,7 @@ export function StudentListPage({ profileExtra }: StudentListPageProps) {
         alertAfterClose.current = () =>
           error instanceof ApiError
             ? void alerts.warning({ title: error.message })
-            : void alerts.error({ title: ALERT_TEXT.somethingWentWrongBang });
+            : void alerts.error({ title: t('alert.somethingWentWrongBang') });
       },
       onSettled: () => setDeleting(null),
     });
@@ -92,7 +93,7 @@ export function StudentListPage({ profileExtra }: StudentListPageProps) {
 
   const exportCsv = () =>
     exportMutation.mutate(filter, {
-      onError: (error) => void alerts.error({ title: ALERT_TEXT.somethingWentWrongBang, text: error.message }),
+      onError: (error) => void alerts.error({ title: t('alert.somethingWentWrongBang'), text: error.message }),
     });
 
   const rows = query.data?.data ?? [];
@@ -100,17 +101,17 @@ export function StudentListPage({ profileExtra }: StudentListPageProps) {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, color: 'primary.main' }}>
-          Student List
+          {t('students.list.title')}
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           <Button variant="outlined" size="small" startIcon={<Download />} onClick={exportCsv} disabled={exportMutation.isPending}>
-            Export CSV
+            {t('students.list.exportCsv')}
           </Button>
           <Button variant="outlined" size="small" startIcon={<UploadFile />} onClick={() => setShowImport(true)}>
-            Import CSV
+            {t('students.list.importCsv')}
           </Button>
           <Button variant="outlined" size="small" startIcon={<RestoreFromTrash />} onClick={() => setShowDeleted(true)}>
-            Deleted Students
+            {t('students.list.deletedStudents')}
           </Button>
         </Box>
       </Box>
@@ -118,17 +119,17 @@ export function StudentListPage({ profileExtra }: StudentListPageProps) {
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         {query.isFetching ? <LinearProgress /> : <Box sx={{ height: 4 }} />}
         <TableContainer>
-          <Table size="small" aria-label="Students" sx={TABLE_SX}>
+          <Table size="small" aria-label={t('students.list.students')} sx={TABLE_SX}>
             <TableHead>
               <TableRow>
                 {STUDENT_COLUMNS.map((column) => (
                   <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                    {column}
+                    {t(`students.list.columns.${column}`)}
                   </TableCell>
                 ))}
                 <TableCell sx={{ fontWeight: 700 }}>
                   <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                    Actions
+                    {t('students.list.actions')}
                   </Box>
                 </TableCell>
               </TableRow>
@@ -143,7 +144,7 @@ export function StudentListPage({ profileExtra }: StudentListPageProps) {
                   onView={(s) => setViewing(s._id)}
                 />
               ))}
-              {rows.length === 0 && !query.isFetching && <EmptyTableRow columns={STUDENT_COLUMNS.length + 1} text="No students found." />}
+              {rows.length === 0 && !query.isFetching && <EmptyTableRow columns={STUDENT_COLUMNS.length + 1} text={t('students.list.noStudents')} />}
             </TableBody>
           </Table>
         </TableContainer>

@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import Cake from '@mui/icons-material/Cake';
 import Close from '@mui/icons-material/Close';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
@@ -42,14 +43,14 @@ export function StudentProfileModal({ studentId, onClose, extra }: StudentProfil
   return (
     <Dialog open={Boolean(studentId)} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="student-profile-title">
       <DialogTitle id="student-profile-title" sx={{ pr: 6 }}>
-        Student Profile
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        {t('students.list.studentProfile')}
+        <IconButton aria-label={t('general.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <Close />
         </IconButton>
       </DialogTitle>
       <DialogContent dividers>
         {!student ? (
-          <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>Loading profile...</Typography>
+          <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>{t('students.list.loadingProfile')}</Typography>
         ) : (
           <>
             <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, mb: 2 }}>
@@ -58,7 +59,7 @@ export function StudentProfileModal({ studentId, onClose, extra }: StudentProfil
               <Typography variant="h6" component="p" sx={{ fontWeight: 700, textAlign: 'center' }}>
                 {student.name}
               </Typography>
-              <Chip label={`ID: ${student.studentId}`} size="small" />
+              <Chip label={t('students.list.idChip', { id: student.studentId })} size="small" />
             </Box>
             <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5, m: 0 }}>
               {profileEntries(student).map((entry) => (
@@ -82,7 +83,7 @@ export function StudentProfileModal({ studentId, onClose, extra }: StudentProfil
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('general.close')}</Button>
       </DialogActions>
     </Dialog>
   );

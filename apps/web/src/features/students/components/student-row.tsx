@@ -1,3 +1,4 @@
+import { t } from 'i18next';
 import { oppositeState, type Student } from '@academy/contract';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -8,6 +9,7 @@ import Switch from '@mui/material/Switch';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
+import { listLabel } from '../../../i18n/list-labels';
 import { useUpdateStudentStateMutation } from '../api/update-student-state';
 import { CopyEmailButton } from './copy-email-button';
 
@@ -19,7 +21,11 @@ interface StudentRowProps {
 }
 
 /** Spec section 2's six columns, in order; on a phone each cell shows its column name above it. */
-export const STUDENT_COLUMNS = ['Name', 'Batch', 'ClassType', 'Email', 'Whats AppNo', 'RegNo'] as const;
+export const STUDENT_COLUMNS = ['name', 'batch', 'classType', 'email', 'whatsAppNo', 'regNo'] as const;
+
+function column(name: (typeof STUDENT_COLUMNS)[number]): string {
+  return t(`students.list.columns.${name}`);
+}
 
 /** One row of the Student List: the spec's six columns, then the state switch and the actions. */
 export function StudentRow({ student, onDelete, onEdit, onView }: StudentRowProps) {
@@ -35,12 +41,12 @@ export function StudentRow({ student, onDelete, onEdit, onView }: StudentRowProp
 
   return (
     <TableRow hover>
-      <TableCell data-label="Name" sx={{ fontWeight: 600 }}>
+      <TableCell data-label={column('name')} sx={{ fontWeight: 600 }}>
         {student.name}
       </TableCell>
-      <TableCell data-label="Batch">{student.batch}</TableCell>
-      <TableCell data-label="ClassType">{student.classType}</TableCell>
-      <TableCell data-label="Email">
+      <TableCell data-label={column('batch')}>{student.batch}</TableCell>
+      <TableCell data-label={column('classType')}>{listLabel('classType', student.classType)}</TableCell>
+      <TableCell data-label={column('email')}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
           <Box component="span" sx={{ overflowWrap: 'anywhere', whiteSpace: { md: 'nowrap' } }}>
             {student.email}
@@ -48,27 +54,27 @@ export function StudentRow({ student, onDelete, onEdit, onView }: StudentRowProp
           <CopyEmailButton email={student.email} />
         </Box>
       </TableCell>
-      <TableCell data-label="Whats AppNo">{student.whatsAppNo}</TableCell>
-      <TableCell data-label="RegNo">{student.regNo}</TableCell>
+      <TableCell data-label={column('whatsAppNo')}>{student.whatsAppNo}</TableCell>
+      <TableCell data-label={column('regNo')}>{student.regNo}</TableCell>
       <TableCell padding="none" className="student-actions">
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, pr: 1 }}>
-          <Tooltip title={active ? 'Active' : 'Suspended'}>
+          <Tooltip title={listLabel('state', student.accountState)}>
             <Switch
               checked={active}
               onChange={toggleState}
               disabled={stateMutation.isPending}
               color="secondary"
-              slotProps={{ input: { 'aria-label': `Account active: ${student.name}` } }}
+              slotProps={{ input: { 'aria-label': t('students.list.activeAria', { name: student.name }) } }}
             />
           </Tooltip>
-          <IconButton aria-label={`Delete ${student.name}`} onClick={() => onDelete(student)} color="error">
+          <IconButton aria-label={t('students.list.deleteAria', { name: student.name })} onClick={() => onDelete(student)} color="error">
             <DeleteOutlined />
           </IconButton>
-          <IconButton aria-label={`Edit ${student.name}`} onClick={() => onEdit(student)}>
+          <IconButton aria-label={t('students.list.editAria', { name: student.name })} onClick={() => onEdit(student)}>
             <EditOutlined />
           </IconButton>
-          <Button size="small" variant="outlined" onClick={() => onView(student)} aria-label={`View ${student.name}`}>
-            View
+          <Button size="small" variant="outlined" onClick={() => onView(student)} aria-label={t('students.list.viewAria', { name: student.name })}>
+            {t('students.list.view')}
           </Button>
         </Box>
       </TableCell>

@@ -1,4 +1,5 @@
-import { ALERT_TEXT, registerBodySchema, type RegisterBody, type RegisterInput } from '@academy/contract';
+import { t } from 'i18next';
+import { registerBodySchema, type RegisterBody, type RegisterInput } from '@academy/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -34,7 +35,7 @@ export function useRegisterWizard() {
   };
 
   const onRegistered = () => {
-    void alerts.success({ title: ALERT_TEXT.registrationSuccess, toast: true });
+    void alerts.success({ title: t('alert.registrationSuccess'), toast: true });
     navigate('/');
   };
 
@@ -45,8 +46,8 @@ export function useRegisterWizard() {
       if (isRegisterField(item.field)) form.setError(item.field, { type: 'server', message: serverMessage(item.field, item.message) });
     }
     // Field refusals show beside their fields; anything else needs its reason in the alert.
-    const text = fields.length > 0 ? undefined : error instanceof ApiError ? error.message : ALERT_TEXT.somethingWentWrong;
-    void alerts.error({ title: ALERT_TEXT.registrationFail, text, autoClose: true });
+    const text = fields.length > 0 ? undefined : error instanceof ApiError ? error.message : t('alert.somethingWentWrong');
+    void alerts.error({ title: t('alert.registrationFail'), text, autoClose: true });
     showStepOneField(fields);
   };
 

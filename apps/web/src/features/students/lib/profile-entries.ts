@@ -1,3 +1,6 @@
+import i18next, { t } from 'i18next';
+import { formatDate } from '../../../i18n/format';
+import { listLabel } from '../../../i18n/list-labels';
 import type { Student } from '@academy/contract';
 
 /**
@@ -32,9 +35,23 @@ export function iconFor(label: string): EntryIcon {
 }
 
 function display(value: unknown): string {
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? t('general.yes') : t('general.no');
   if (value === null || value === undefined) return '';
   return String(value);
+}
+
+function fieldLabel(key: string, english: string): string {
+  const dictionaryKey = `students.fields.${key}`;
+  return i18next.exists(dictionaryKey) ? t(dictionaryKey as 'students.fields.email') : english;
+}
+
+/** Values from the fixed lists read in the reader's language; the rest as stored. */
+function shownValue(key: string, value: string): string {
+  if (key === 'classType') return listLabel('classType', value);
+  if (key === 'district') return listLabel('district', value);
+  if (key === 'historyType') return listLabel('history', value);
+  if (key === 'accountState') return listLabel('state', value);
+  return value;
 }
 
 /** Every shown field of a student as label and value; an empty value reads 'N/A'. */
@@ -42,8 +59,9 @@ export function profileEntries(student: Student): ProfileEntry[] {
   return Object.entries(student)
     .filter(([key]) => !HIDDEN.has(key))
     .map(([key, raw]) => {
-      const label = labelFor(key);
-      const value = key === 'createdAt' && raw ? new Date(String(raw)).toLocaleDateString() : display(raw).trim();
-      return { key, label, value: value === '' ? 'N/A' : value, icon: iconFor(label) };
+      const english = labelFor(key);
+      const value = key === 'createdAt' && raw ? formatDate(String(raw)) : shownValue(key, display(raw).trim());
+      // The icon follows the spec's English label; the words shown follow the reader's language.
+      return { key, label: fieldLabel(key, english), value: value === '' ? t('general.notAvailable') : value, icon: iconFor(english) };
     });
 }

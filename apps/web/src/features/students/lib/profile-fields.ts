@@ -2,38 +2,41 @@ import type { Student } from '@academy/contract';
 
 export type ProfileFieldName = 'name' | 'email' | 'batch' | 'classType' | 'whatsAppNo' | 'additionalNo' | 'district' | 'scl' | 'address';
 
+export type ProfileLabel = `students.profile.${'fullName' | 'email' | 'batch' | 'classType' | 'whatsAppNo' | 'additionalNo' | 'district' | 'school' | 'address' | 'historyType' | 'studentId'}`;
+
 export interface ProfileFieldSpec {
   name: ProfileFieldName & keyof Student;
-  label: string;
+  /** A dictionary key, read in the current language when the field renders. */
+  label: ProfileLabel;
   /** Batch, Class Type and Email can never be made editable here (spec sections 2 and 5). */
   locked?: boolean;
   kind?: 'district' | 'multiline';
 }
 
 /** The Profile page's right column, section by section (spec section 2). */
-export const PROFILE_SECTIONS: { title: string; fields: ProfileFieldSpec[] }[] = [
+export const PROFILE_SECTIONS: { title: `students.profile.${'personal' | 'academic' | 'contact'}`; fields: ProfileFieldSpec[] }[] = [
   {
-    title: 'Personal Information',
+    title: 'students.profile.personal',
     fields: [
-      { name: 'name', label: 'Full Name' },
-      { name: 'email', label: 'Email', locked: true },
+      { name: 'name', label: 'students.profile.fullName' },
+      { name: 'email', label: 'students.profile.email', locked: true },
     ],
   },
   {
-    title: 'Academic Information',
+    title: 'students.profile.academic',
     fields: [
-      { name: 'batch', label: 'Batch', locked: true },
-      { name: 'classType', label: 'Class Type', locked: true },
+      { name: 'batch', label: 'students.profile.batch', locked: true },
+      { name: 'classType', label: 'students.profile.classType', locked: true },
     ],
   },
   {
-    title: 'Contact Information',
+    title: 'students.profile.contact',
     fields: [
-      { name: 'whatsAppNo', label: 'WhatsApp No' },
-      { name: 'additionalNo', label: 'Additional No' },
-      { name: 'district', label: 'District', kind: 'district' },
-      { name: 'scl', label: 'School' },
-      { name: 'address', label: 'Address', kind: 'multiline' },
+      { name: 'whatsAppNo', label: 'students.profile.whatsAppNo' },
+      { name: 'additionalNo', label: 'students.profile.additionalNo' },
+      { name: 'district', label: 'students.profile.district', kind: 'district' },
+      { name: 'scl', label: 'students.profile.school' },
+      { name: 'address', label: 'students.profile.address', kind: 'multiline' },
     ],
   },
 ];

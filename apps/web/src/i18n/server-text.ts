@@ -1,0 +1,56 @@
+import { t } from 'i18next';
+import { en } from './en';
+
+// The server answers in the contract's English sentences (SERVER_TEXT and each feature's *_TEXT),
+// which are the English dictionary's words. So the sentence itself is the stable key: looked up
+// here, it names the dictionary entry to show in the reader's language. A wording fix in the
+// contract changes both sides at once.
+
+/** The parts of the dictionary whose words the server (or the contract's schemas) can send. */
+const SERVER_SECTIONS = ['server', 'validation', 'classMaterial', 'passwordReset', 'messages', 'banners', 'sessions'] as const;
+
+const KEY_OF_SENTENCE = new Map<string, string>();
+for (const section of SERVER_SECTIONS) {
+  for (const [key, sentence] of Object.entries(en[section])) {
+    if (!KEY_OF_SENTENCE.has(sentence)) KEY_OF_SENTENCE.set(sentence, `${section}.${key}`);
+  }
+}
+
+/** Sentences with a number in them, as the contract builds them. */
+const PATTERNS: { pattern: RegExp; words: (match: RegExpMatchArray) => string }[] = [
+  { pattern: /^The OTP is not correct\. (\d+) tr(?:y|ies) left\.$/, words: (m) => t('passwordReset.otpWrongTries', { count: Number(m[1]) }) },
+  { pattern: /^must be at most (\d+) characters$/, words: (m) => t('validation.atMost', { max: m[1] }) },
+  { pattern: /^must be at least (\d+) characters$/, words: (m) => t('validation.atLeast', { min: m[1] }) },
+];
+
+/** The dictionary key of an English sentence from the server, if it has one. */
+export function keyOfServerSentence(sentence: string): string | undefined {
+  return KEY_OF_SENTENCE.get(sentence);
+}
+
+function sentenceInLanguage(sentence: string): string | undefined {
+  const key = KEY_OF_SENTENCE.get(sentence);
+  // The key was built from the dictionary itself, so it exists; the typed t() cannot know that.
+  if (key) return t(key as 'server.ok');
+  for (const { pattern, words } of PATTERNS) {
+    const match = sentence.match(pattern);
+    if (match) return words(match);
+  }
+  return undefined;
+}
+
+/**
+ * One message from the server in the reader's language. A field refusal reads '<field> <sentence
+ * end>' ('email must be a valid e-mail address'): the field's name stays, the rest is translated.
+ * Words the dictionary does not know are shown as sent, never hidden.
+ */
+export function translateServerMessage(message: string): string {
+  const whole = sentenceInLanguage(message);
+  if (whole !== undefined) return whole;
+  const space = message.indexOf(' ');
+  if (space > 0) {
+    const rest = sentenceInLanguage(message.slice(space + 1));
+    if (rest !== undefined) return `${message.slice(0, space)} ${rest}`;
+  }
+  return message;
+}
