@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import subsetFont from 'subset-font';
 import type { Plugin } from 'vite';
 import { DEFAULT_BRANDING } from '../../../packages/contract/src/branding.ts';
+import { LANGUAGE_NAMES } from '../src/i18n/languages.ts';
 import { sinhalaLetters, TAGLINE_FONT_FAMILY } from '../src/lib/tagline-font.ts';
 
 const FONT = '@fontsource/noto-sans-sinhala/files/noto-sans-sinhala-sinhala-400-normal.woff2';
@@ -13,13 +14,14 @@ function unicodeRange(letters: string[]): string {
 }
 
 /**
- * Subsets Noto Sans Sinhala to the default tagline's letters, emits it as a hashed asset, and puts
+ * Subsets Noto Sans Sinhala to the letters of the default tagline and of the language switch's
+ * 'සිංහල' (both on the login page before any Sinhala font is fetched), emits it as a hashed asset, and puts
  * its @font-face and a preload into index.html, so the tagline is drawn in its font from the first
  * paint on a device without Sinhala fonts, for a few kilobytes. The letters are handed to the app
  * as `import.meta.env.VITE_TAGLINE_LETTERS`, which picks this face only when it covers the tagline.
  */
 export function taglineFont(): Plugin {
-  const letters = sinhalaLetters(DEFAULT_BRANDING.tagline);
+  const letters = sinhalaLetters(DEFAULT_BRANDING.tagline + LANGUAGE_NAMES.si);
   let fileName = '';
   return {
     name: 'academy-tagline-font',

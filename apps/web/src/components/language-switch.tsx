@@ -4,6 +4,10 @@ import { t } from 'i18next';
 import { useState } from 'react';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../i18n/languages';
 import { chooseLanguage, currentLanguage } from '../i18n/setup';
+import { taglineFontStack } from '../lib/tagline-font';
+
+// The build's small Sinhala face holds 'සිංහල' too, so the name draws before any font download.
+const SUBSET_LETTERS = [...import.meta.env.VITE_TAGLINE_LETTERS];
 
 /**
  * English | සිංහල, on the login screen and in the shell. Each language is named in itself, and
@@ -42,6 +46,7 @@ export function LanguageSwitch({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
               py: 0.25,
               textTransform: 'none',
               fontWeight: 700,
+              ...(language === 'si' ? { fontFamily: taglineFontStack(LANGUAGE_NAMES.si, SUBSET_LETTERS) } : {}),
               ...(dark && chosen ? { bgcolor: 'brand.lightBlue', color: 'primary.main', '&:hover': { bgcolor: 'brand.lightBlue' } } : {}),
             }}
           >

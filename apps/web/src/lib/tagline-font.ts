@@ -1,5 +1,5 @@
 // The Sinhala tagline must render on every device, fonts included. The build subsets Noto Sans
-// Sinhala to the default tagline's letters (build/tagline-font.ts): a few kilobytes, preloaded
+// Sinhala to the default tagline's letters and the switch's 'සිංහල' (build/tagline-font.ts): a few kilobytes, preloaded
 // by index.html. A tagline configured with other letters uses the whole font (fontsource's face).
 
 /** The family of the subset face the build declares in index.html. */
