@@ -227,9 +227,9 @@ export async function signIn(page: Page, account: Account): Promise<void> {
   await expect(page).toHaveURL(/#\/home$/);
 }
 
-/** Opens the screen (phone-sized when it asks for it) and puts it in its state. */
-export async function visit(page: Page, screen: Screen, world: World, language: Language): Promise<void> {
-  await page.setViewportSize(screen.phone ? PHONE : { width: 1366, height: 768 });
+/** Opens the screen (phone-sized when it asks for it, or at `viewport`) and puts it in its state. */
+export async function visit(page: Page, screen: Screen, world: World, language: Language, viewport?: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(viewport ?? (screen.phone ? PHONE : { width: 1366, height: 768 }));
   // A fresh document each time: a hash change alone would keep the last screen's dialog open.
   await page.goto('about:blank');
   await page.goto(screenUrl(screen, world));
