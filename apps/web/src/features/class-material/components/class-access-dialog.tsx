@@ -26,7 +26,7 @@ export function ClassAccessDialog({ item, onClose }: { item: DriveItem | null; o
       </DialogTitle>
       <DialogContent dividers>
         {!data ? (
-          <Typography sx={{ color: 'text.secondary' }}>Loading...</Typography>
+          <Typography role="status" sx={{ color: 'text.secondary' }}>Loading...</Typography>
         ) : (
           <>
             <GrantList grants={data.grants} showClass={false} />

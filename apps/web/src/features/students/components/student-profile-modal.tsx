@@ -49,7 +49,7 @@ export function StudentProfileModal({ studentId, onClose, extra }: StudentProfil
       </DialogTitle>
       <DialogContent dividers>
         {!student ? (
-          <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>Loading profile...</Typography>
+          <Typography role="status" sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>Loading profile...</Typography>
         ) : (
           <>
             <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, mb: 2 }}>
