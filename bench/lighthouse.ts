@@ -16,19 +16,14 @@
 // session written to localStorage the way the login screen writes it (lib/session.ts), and
 // Lighthouse told to keep storage (so also the service worker a first visit installed).
 // Exits 1 when a goal is missed.
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { MESSAGES_PATHS, STUDENTS_PATHS, type LoginAnswer } from '@academy/contract';
 import { sessionFromLogin } from '../apps/web/src/lib/session';
-import { freePort, root, startServer } from './support/server';
+import { CHROMIUM, launchChromium } from './support/chromium';
+import { runAgainstServer } from './support/server';
 
 const GOALS = { accessibility: 100, bestPractices: 95 };
-const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { email: 'bench-admin@academy.test', password: 'bench-admin-password' };
 const STUDENT = {
   name: 'Nimali Perera',
@@ -102,10 +97,7 @@ async function installabilityErrors(page: Page): Promise<string[]> {
 }
 
 async function measure(name: string, url: string, base: string, login?: LoginAnswer): Promise<Outcome> {
-  const chrome = await launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const chrome = await launchChromium();
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
     const page = await browser.newPage();
@@ -161,23 +153,12 @@ function report(outcome: Outcome): boolean {
 }
 
 async function main(): Promise<void> {
-  if (process.env.BENCH_SKIP_BUILD !== '1') execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-bench-lighthouse-'));
-  const port = Number(process.env.BENCH_PORT ?? (await freePort()));
-  const base = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | undefined;
-  try {
-    server = await startServer({ port, dataDir, admin: ADMIN });
+  await runAgainstServer('lighthouse', ADMIN, async (base) => {
     console.log(`Lighthouse (mobile preset) on ${base} in ${CHROMIUM}`);
     const login = await seedStudent(base);
     const outcomes = [await measure('Login page (/)', `${base}/`, base), await measure("Student's messages feed (/#/message)", `${base}/#/message`, base, login)];
-    const met = outcomes.map(report).every(Boolean);
-    console.log(met ? '\nEvery goal met.' : '\nA goal was missed.');
-    process.exitCode = met ? 0 : 1;
-  } finally {
-    server?.kill();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return outcomes.map(report).every(Boolean);
+  });
 }
 
 await main();
