@@ -15,6 +15,8 @@ export interface World {
   student: Account;
   className: string;
   fileId: string;
+  /** The world's message, deleted by clearWorld: other specs expect a feed that starts empty. */
+  messageId: string;
 }
 
 /**
@@ -48,5 +50,16 @@ export async function buildWorld(request: APIRequestContext): Promise<World> {
     data: { message: `Revision class on Saturday at 9.00 (${tag})`, link: 'https://example.lk/revision', batch: student.batch, region: ['Indian'], classType: ['Theory'] },
   });
   expect(message.status(), await message.text()).toBe(200);
-  return { admin: ADMIN, student: { email: student.email, password: student.password }, className, fileId };
+  const messageId = ((await message.json()) as { data: { _id: string } }).data._id;
+  return { admin: ADMIN, student: { email: student.email, password: student.password }, className, fileId, messageId };
+}
+
+/**
+ * Takes the world's message back off the shared server (the suite's specs share one): a later
+ * spec checks the feeds' empty states and counts exactly the messages it sends.
+ */
+export async function clearWorld(request: APIRequestContext, world: World): Promise<void> {
+  const { token } = await signInByApi(request, ADMIN.email, ADMIN.password);
+  const response = await request.delete(`/api/messages/message/delete/${encodeURIComponent(world.messageId)}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status(), await response.text()).toBe(200);
 }
