@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { registerByApi, signInByApi } from './accounts';
 import { onePagePdf } from './pdf';
 import { ADMIN } from './server-env';
@@ -62,4 +62,16 @@ export async function clearWorld(request: APIRequestContext, world: World): Prom
   const { token } = await signInByApi(request, ADMIN.email, ADMIN.password);
   const response = await request.delete(`/api/messages/message/delete/${encodeURIComponent(world.messageId)}`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Registers a spec file's world: built before its tests (handed to `keep`), cleared after them. */
+export function useWorld(keep: (world: World) => void): void {
+  let built: World | undefined;
+  test.beforeAll(async ({ request }) => {
+    built = await buildWorld(request);
+    keep(built);
+  });
+  test.afterAll(async ({ request }) => {
+    if (built) await clearWorld(request, built);
+  });
 }

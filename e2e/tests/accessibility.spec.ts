@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { LANGUAGES, useLanguage } from '../support/languages';
 import { accountOf, SCREENS, signIn, visit, type Role } from '../support/screens';
-import { buildWorld, clearWorld, type World } from '../support/world';
+import { useWorld, type World } from '../support/world';
 
 // Issue 9: WCAG 2.1 AA on every screen, signed out, as a student and as the admin, dialogs and the
 // phone drawer included, in every language of LANGUAGES. axe-core checks what a machine can
@@ -20,12 +20,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 let world: World;
-test.beforeAll(async ({ request }) => {
-  world = await buildWorld(request);
-});
-test.afterAll(async ({ request }) => {
-  await clearWorld(request, world);
-});
+useWorld((built) => (world = built));
 
 for (const language of LANGUAGES) {
   for (const role of Object.keys(SCREENS) as Role[]) {

@@ -3,19 +3,14 @@ import { OTP_LENGTH } from '@academy/contract';
 import { expectVisibleFocus, focusState, tabThroughScreen, tabTo } from '../support/keyboard';
 import { LANGUAGES, say, useLanguage } from '../support/languages';
 import { SCREENS, settle, visit, type Role } from '../support/screens';
-import { buildWorld, clearWorld, type Account, type World } from '../support/world';
+import { useWorld, type Account, type World } from '../support/world';
 
 // Issue 9: every screen by keyboard alone. Tab reaches every control with a visible focus ring,
 // Enter and Space work them, Escape closes what opened, arrow keys move inside the OTP boxes and
 // the tabs. Nothing here clicks.
 
 let world: World;
-test.beforeAll(async ({ request }) => {
-  world = await buildWorld(request);
-});
-test.afterAll(async ({ request }) => {
-  await clearWorld(request, world);
-});
+useWorld((built) => (world = built));
 
 /** Signs in with Tab, typing and Enter only. */
 async function signInByKeyboard(page: Page, account: Account): Promise<void> {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LANGUAGES, useLanguage } from '../support/languages';
 import { accountOf, SCREENS, signIn, visit, type Role } from '../support/screens';
-import { buildWorld, clearWorld, type World } from '../support/world';
+import { useWorld, type World } from '../support/world';
 
 // Issue 9 / WCAG 1.4.10 (reflow): every screen, dialogs included, is read without scrolling
 // sideways at 320 CSS px wide, and at 200% zoom of a 1280 x 720 window, which lays out like a
@@ -33,12 +33,7 @@ async function sidewaysOverflow(page: Page): Promise<{ overflow: number; culprit
 }
 
 let world: World;
-test.beforeAll(async ({ request }) => {
-  world = await buildWorld(request);
-});
-test.afterAll(async ({ request }) => {
-  await clearWorld(request, world);
-});
+useWorld((built) => (world = built));
 
 for (const language of LANGUAGES) {
   for (const width of WIDTHS) {
