@@ -37,5 +37,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // The service worker runs in its own global scope; the build fills in its shell list.
+    files: ['apps/web/service-worker/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker, __ACADEMY_SW_SHELL__: 'readonly' } },
+  },
   { files: ['apps/web/src/features/**', 'apps/server/src/features/**'], rules: crossFeature },
 );

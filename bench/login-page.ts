@@ -12,20 +12,17 @@
 //   - Lighthouse performance >= 90, accessibility >= 95, largest contentful paint < 2.5 s.
 // Each scenario is run BENCH_RUNS times (3); the run with the median performance score is
 // reported. Exits 1 when a goal is missed. Settings: BENCH_SKIP_BUILD=1 uses the existing build.
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
 import { BANNERS_PATHS, STUDENTS_PATHS } from '@academy/contract';
-import { freePort, root, startServer } from './support/server';
+import { CHROMIUM, launchChromium } from './support/chromium';
+import { root, runAgainstServer } from './support/server';
 
 const GOALS = { jsGzipKb: 150, performance: 90, accessibility: 95, lcpMs: 2500 };
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { email: 'bench-admin@academy.test', password: 'bench-admin-password' };
 const webDist = path.join(root, 'apps/web/dist');
 
@@ -55,10 +52,7 @@ function gzipSizeOf(url: string): number {
 }
 
 async function runLighthouse(url: string): Promise<Omit<Outcome, 'scenario'>> {
-  const chrome = await launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const chrome = await launchChromium();
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
     if (!result) throw new Error('Lighthouse returned no result');
@@ -152,24 +146,13 @@ function report(outcome: Outcome): boolean {
 }
 
 async function main(): Promise<void> {
-  if (process.env.BENCH_SKIP_BUILD !== '1') execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-bench-login-'));
-  const port = Number(process.env.BENCH_PORT ?? (await freePort()));
-  const base = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | undefined;
-  try {
-    server = await startServer({ port, dataDir, admin: ADMIN });
+  await runAgainstServer('login', ADMIN, async (base) => {
     console.log(`Lighthouse (mobile preset) on ${base}/ in ${CHROMIUM}, ${RUNS} runs per scenario`);
     const outcomes = [await measure("the academy's default images", `${base}/`)];
     await postCampaign(base);
     outcomes.push(await measure('a posted campaign of three uploaded banners', `${base}/`));
-    const met = outcomes.map(report).every(Boolean);
-    console.log(met ? '\nEvery goal met.' : '\nA goal was missed.');
-    process.exitCode = met ? 0 : 1;
-  } finally {
-    server?.kill();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return outcomes.map(report).every(Boolean);
+  });
 }
 
 await main();

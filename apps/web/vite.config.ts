@@ -1,13 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { serviceWorker } from './build/service-worker.ts';
 import { taglineFont } from './build/tagline-font.ts';
 
 // In development the API runs on its own port; in production the server serves this build itself.
 const API_ORIGIN = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), taglineFont(), precompress()],
+  // serviceWorker after taglineFont: it lists the font that plugin emits.
+  plugins: [react(), taglineFont(), serviceWorker(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -57,4 +59,25 @@ export function startServer({ port, dataDir, admin, env: extra = {} }: BenchServ
     };
     void poll();
   });
+}
+
+/**
+ * What the Lighthouse benchmarks share: the web app built (unless BENCH_SKIP_BUILD=1), the real
+ * server on a fresh data folder (BENCH_PORT or a free port), `run` against it, the server stopped
+ * and the folder removed after. `run` answers whether every goal was met; the exit code says so.
+ */
+export async function runAgainstServer(name: string, admin: BenchServer['admin'], run: (base: string) => Promise<boolean>): Promise<void> {
+  if (process.env.BENCH_SKIP_BUILD !== '1') execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  const dataDir = mkdtempSync(path.join(tmpdir(), `academy-bench-${name}-`));
+  const port = Number(process.env.BENCH_PORT ?? (await freePort()));
+  let server: ChildProcess | undefined;
+  try {
+    server = await startServer({ port, dataDir, admin });
+    const met = await run(`http://127.0.0.1:${port}`);
+    console.log(met ? '\nEvery goal met.' : '\nA goal was missed.');
+    process.exitCode = met ? 0 : 1;
+  } finally {
+    server?.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root';
 import { Providers } from './app/providers';
 import { startI18n } from './i18n/setup';
+import { registerServiceWorker } from './lib/service-worker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -30,3 +31,5 @@ function render(element: HTMLElement) {
 startI18n()
   .catch((error: unknown) => console.error('Language start failed', error))
   .finally(() => render(root));
+
+registerServiceWorker();

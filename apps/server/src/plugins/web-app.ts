@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BRANDING_ELEMENT_ID, type Branding } from '@academy/contract';
+import { MANIFEST_PATH, webAppManifest } from './web-app-manifest';
 
 export interface WebAppOptions {
   webDist: string;
@@ -13,6 +14,9 @@ export interface WebAppOptions {
 }
 
 const PLACEHOLDER = '<!--academy-branding-->';
+const OFFLINE_PAGE = 'offline.html';
+/** The service worker: browsers look for a new one on every visit, so no cache may hold it back. */
+const SERVICE_WORKER = 'sw.js';
 
 /** JSON inside a <script> data block: '<' is escaped so no value can close the element. */
 export function jsonDataBlock(id: string, value: unknown): string {
@@ -24,9 +28,17 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** The offline page (shown by the service worker) under the academy's own name. */
+function brandedOfflinePage(html: string, title: string): string {
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}: offline</title>`)
+    .replace(/(<p class="academy" id="academy-name">)[^<]*/, `$1${escapeHtml(title)}`);
+}
+
 /**
- * Serves the built web app on the API's port. index.html is rendered once at start with the
- * academy's branding; hashed assets are cached for a year, index.html never.
+ * Serves the built web app on the API's port. index.html and the offline page are rendered once
+ * at start with the academy's branding; hashed assets are cached for a year; index.html, the
+ * manifest and the service worker are revalidated on every load.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptions) => {
   const indexFile = path.join(options.webDist, 'index.html');
@@ -48,9 +60,23 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
     preCompressed: true,
     setHeaders(res, filePath) {
       const hashed = filePath.startsWith(path.join(options.webDist, 'assets') + path.sep);
-      res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      // A precompressed copy (sw.js.br) is the same file to the browser.
+      const worker = filePath.replace(/\.(br|gz)$/, '') === path.join(options.webDist, SERVICE_WORKER);
+      res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=3600');
     },
   });
+
+  const manifest = JSON.stringify(webAppManifest(options.branding));
+  app.get(MANIFEST_PATH, { schema: { hide: true } }, (_request, reply) =>
+    reply.type('application/manifest+json; charset=utf-8').header('Cache-Control', 'no-cache').send(manifest),
+  );
+  const offlineFile = path.join(options.webDist, OFFLINE_PAGE);
+  if (existsSync(offlineFile)) {
+    const offlinePage = brandedOfflinePage(readFileSync(offlineFile, 'utf8'), options.branding.title);
+    app.get(`/${OFFLINE_PAGE}`, { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(offlinePage),
+    );
+  }
 
   const headHtml = options.headHtml;
   const sendIndex = async (_request: unknown, reply: import('fastify').FastifyReply) => {

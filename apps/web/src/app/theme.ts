@@ -29,8 +29,18 @@ export function createAppTheme(colors: Branding['colors']) {
     },
     shape: { borderRadius: 10 },
     components: {
-      // SweetAlert2's alerts sit below MUI's app bar and drawers by default; put them on top.
-      MuiCssBaseline: { styleOverrides: { '.swal2-container': { zIndex: 1400 } } },
+      MuiCssBaseline: {
+        styleOverrides: {
+          // SweetAlert2's alerts sit below MUI's app bar and drawers by default; put them on top.
+          '.swal2-container': { zIndex: 1400 },
+          // One strong focus ring for every control reached by keyboard (WCAG 2.4.7): MUI's own
+          // focus ripple is faint, and invisible on the navy drawer. Switches and checkboxes focus
+          // a hidden input, so their visible root (Mui-focusVisible) carries the ring; a text
+          // field shows focus by its thicker border, so its input draws none.
+          '*:focus-visible, .MuiButtonBase-root.Mui-focusVisible': { outline: `3px solid ${colors.hoverBlue}`, outlineOffset: 2 },
+          '.MuiInputBase-input:focus-visible': { outline: 'none' },
+        },
+      },
       MuiButton: {
         variants: [{ props: { variant: 'contained', color: 'primary' }, style: { '&:hover': { backgroundColor: colors.hoverBlue } } }],
       },

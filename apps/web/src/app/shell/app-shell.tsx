@@ -33,7 +33,14 @@ export function AppShell() {
     navigate('/', { replace: true });
   };
   const menu = <NavMenu items={items} onNavigate={() => setMenuOpen(false)} onLogOut={logOut} />;
-  const paperSx = { width: DRAWER_WIDTH, boxSizing: 'border-box', bgcolor: 'primary.main', color: 'common.white' } as const;
+  // The focus ring is light blue on the navy drawer, where the theme's blue ring would not show.
+  const paperSx = {
+    width: DRAWER_WIDTH,
+    boxSizing: 'border-box',
+    bgcolor: 'primary.main',
+    color: 'common.white',
+    '& :focus-visible, & .Mui-focusVisible': { outlineColor: theme.palette.brand.lightBlue },
+  } as const;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>

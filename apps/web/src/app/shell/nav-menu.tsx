@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -34,24 +35,26 @@ export function NavMenu({ items, onNavigate, onLogOut }: NavMenuProps) {
       <Divider sx={{ borderColor: 'rgba(255,255,255,0.15)' }} />
       <Box component="nav" aria-label={t('shell.mainNavigation')} sx={{ flexGrow: 1, overflowY: 'auto' }}>
         <List sx={{ px: 1.5, py: 2 }}>
+          {/* Each link in a list item of its own: a list holds only items (axe 'list'). */}
           {items.map((item) => (
-            <ListItemButton
-              key={item.to}
-              component={NavLink}
-              to={item.to}
-              selected={pathname === item.to}
-              onClick={onNavigate}
-              sx={{
-                borderRadius: 2,
-                mb: 0.5,
-                color: 'inherit',
-                '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'brand.lightBlue', color: 'primary.main' },
-                '&:hover': { bgcolor: 'rgba(194,232,248,0.15)' },
-              }}
-            >
-              <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>{item.icon}</ListItemIcon>
-              <ListItemText primary={t(item.label)} />
-            </ListItemButton>
+            <ListItem key={item.to} disablePadding>
+              <ListItemButton
+                component={NavLink}
+                to={item.to}
+                selected={pathname === item.to}
+                onClick={onNavigate}
+                sx={{
+                  borderRadius: 2,
+                  mb: 0.5,
+                  color: 'inherit',
+                  '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'brand.lightBlue', color: 'primary.main' },
+                  '&:hover': { bgcolor: 'rgba(194,232,248,0.15)' },
+                }}
+              >
+                <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>{item.icon}</ListItemIcon>
+                <ListItemText primary={t(item.label)} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Box>

@@ -45,6 +45,9 @@ export function BannerCarousel({ items }: { items: readonly CarouselItem[] }) {
       aria-label={t('banners.carouselLabel')}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
+      // Keyboard focus inside (the Pause button) holds the slides still too, as a pointer does (WCAG 2.2.2).
+      onFocus={() => setHovered(true)}
+      onBlur={() => setHovered(false)}
       sx={{ position: 'relative', width: '100%', maxWidth: CAROUSEL_MAX_WIDTH, mx: 'auto', overflow: 'hidden', borderRadius: 3, boxShadow: 6 }}
     >
       <Box

@@ -28,7 +28,7 @@ export function ClassAccessDialog({ item, onClose }: { item: DriveItem | null; o
       </DialogTitle>
       <DialogContent dividers>
         {!data ? (
-          <Typography sx={{ color: 'text.secondary' }}>{t('general.loadingDots')}</Typography>
+          <Typography role="status" sx={{ color: 'text.secondary' }}>{t('general.loadingDots')}</Typography>
         ) : (
           <>
             <GrantList grants={data.grants} showClass={false} />

@@ -15,7 +15,7 @@ export function StudentAccessPanel({ studentId }: { studentId: string }) {
       {query.data ? (
         <GrantList grants={query.data} showClass canRevoke={(grant) => grant.email !== null} />
       ) : (
-        <Typography sx={{ color: 'text.secondary' }}>{t('general.loadingDots')}</Typography>
+        <Typography role="status" sx={{ color: 'text.secondary' }}>{t('general.loadingDots')}</Typography>
       )}
     </Box>
   );

@@ -67,7 +67,8 @@ export function OtpInput({ value, onChange, disabled, error, label }: OtpInputPr
   };
 
   return (
-    <Box role="group" aria-label={label} sx={{ display: 'flex', gap: { xs: 1, sm: 1.5 }, justifyContent: 'center' }}>
+    // Five boxes and their gaps fit a 320 px phone inside the page's card (WCAG 1.4.10).
+    <Box role="group" aria-label={label} sx={{ display: 'flex', gap: { xs: 0.75, sm: 1.5 }, justifyContent: 'center' }}>
       {value.map((digit, index) => (
         <InputBase
           key={index}
@@ -92,7 +93,7 @@ export function OtpInput({ value, onChange, disabled, error, label }: OtpInputPr
             },
           }}
           sx={{
-            width: { xs: 48, sm: 56 },
+            width: { xs: 40, sm: 56 },
             height: { xs: 56, sm: 64 },
             border: 2,
             borderColor: error ? 'error.main' : 'divider',

@@ -31,7 +31,7 @@ export function ProfilePage({ adminTools, accountSections }: ProfilePageProps) {
   const student = query.data;
   if (!student) {
     return (
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '320px 1fr' }, gap: 3 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '320px minmax(0, 1fr)' }, gap: 3 }}>
         <Skeleton variant="rounded" height={420} />
         <Skeleton variant="rounded" height={420} />
       </Box>
@@ -68,7 +68,7 @@ function ProfileLayout({ student, adminTools, accountSections }: { student: Stud
   };
 
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '320px 1fr' }, gap: 3, alignItems: 'start' }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '320px minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
       <Paper variant="outlined" sx={{ p: 3, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, borderRadius: 3 }}>
         <ProfilePicture student={student} />
         <Box sx={{ textAlign: 'center' }}>

@@ -2,7 +2,7 @@ import { t } from 'i18next';
 import { PROFILE_IMAGE_MAX_BYTES, type Student } from '@academy/contract';
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import Avatar from '@mui/material/Avatar';
-import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import { alerts } from '../../../lib/alerts';
@@ -28,33 +28,39 @@ export function ProfilePicture({ student }: { student: Student }) {
   };
 
   return (
-    <Badge
-      overlap="circular"
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      badgeContent={
-        <IconButton
-          component="label"
-          aria-label={t('students.profile.changePicture')}
-          size="small"
-          disabled={mutation.isPending}
-          sx={{ bgcolor: 'secondary.main', color: 'common.white', '&:hover': { bgcolor: 'primary.main' }, border: 2, borderColor: 'background.paper' }}
-        >
-          {mutation.isPending ? <CircularProgress size={18} color="inherit" /> : <PhotoCamera fontSize="small" />}
-          <input
-            hidden
-            type="file"
-            accept={ACCEPT}
-            onChange={(event) => {
-              upload(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
-        </IconButton>
-      }
-    >
+    // The camera button sits over the picture's corner in a plain box: MUI's Badge hides its content
+    // from screen readers, and a hidden button that takes focus is announced as nothing (axe 'aria-hidden-focus').
+    <Box sx={{ position: 'relative', display: 'inline-flex' }}>
       <Avatar src={student.profileImg || undefined} alt={`${student.name}'s profile picture`} sx={{ width: 120, height: 120, fontSize: 44 }}>
         {student.name.charAt(0)}
       </Avatar>
-    </Badge>
+      <IconButton
+        component="label"
+        aria-label={t('students.profile.changePicture')}
+        size="small"
+        disabled={mutation.isPending}
+        sx={{
+          position: 'absolute',
+          right: 2,
+          bottom: 2,
+          bgcolor: 'secondary.main',
+          color: 'common.white',
+          '&:hover': { bgcolor: 'primary.main' },
+          border: 2,
+          borderColor: 'background.paper',
+        }}
+      >
+        {mutation.isPending ? <CircularProgress size={18} color="inherit" /> : <PhotoCamera fontSize="small" />}
+        <input
+          hidden
+          type="file"
+          accept={ACCEPT}
+          onChange={(event) => {
+            upload(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+      </IconButton>
+    </Box>
   );
 }

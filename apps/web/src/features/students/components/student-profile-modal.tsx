@@ -50,7 +50,7 @@ export function StudentProfileModal({ studentId, onClose, extra }: StudentProfil
       </DialogTitle>
       <DialogContent dividers>
         {!student ? (
-          <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>{t('students.list.loadingProfile')}</Typography>
+          <Typography role="status" sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>{t('students.list.loadingProfile')}</Typography>
         ) : (
           <>
             <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, mb: 2 }}>
@@ -63,18 +63,17 @@ export function StudentProfileModal({ studentId, onClose, extra }: StudentProfil
             </Box>
             <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5, m: 0 }}>
               {profileEntries(student).map((entry) => (
-                <Box key={entry.key} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', minWidth: 0 }}>
-                  <Box sx={{ color: 'secondary.main', pt: 0.25 }} aria-hidden>
-                    {ICONS[entry.icon]}
-                  </Box>
-                  <Box sx={{ minWidth: 0 }}>
-                    <Typography component="dt" variant="caption" sx={{ color: 'text.secondary' }}>
-                      {entry.label}
-                    </Typography>
-                    <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                      {entry.value}
-                    </Typography>
-                  </Box>
+                // dt and dd straight inside the entry's div, the icon inside the dt: a list of terms holds only those (axe 'definition-list').
+                <Box key={entry.key} sx={{ minWidth: 0 }}>
+                  <Typography component="dt" variant="caption" sx={{ color: 'text.secondary', display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <Box component="span" sx={{ color: 'secondary.main', display: 'inline-flex' }} aria-hidden>
+                      {ICONS[entry.icon]}
+                    </Box>
+                    {entry.label}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, pl: 4, overflowWrap: 'anywhere' }}>
+                    {entry.value}
+                  </Typography>
                 </Box>
               ))}
             </Box>

@@ -1,0 +1,243 @@
+import { expect, type Page } from '@playwright/test';
+import { say, type Language } from './languages';
+import type { Account, World } from './world';
+
+export type Role = 'signed out' | 'student' | 'admin';
+
+/**
+ * A screen of the portal in one state: its address, and what to do there to reach the state (open
+ * a dialog, the drawer, a tab, the next step). The accessibility, keyboard and reflow specs walk
+ * this one list, so a new screen is added once.
+ */
+export interface Screen {
+  name: string;
+  route: string;
+  /** Puts the screen in the state to check; it waits for what it opened. */
+  open?: (page: Page, world: World, language: Language) => Promise<void>;
+  /** A phone viewport: the drawer is a slide-out there. */
+  phone?: boolean;
+}
+
+const PHONE = { width: 390, height: 844 };
+
+/** Waits until the page shows content: no spinner, progress bar or skeleton left, fonts drawn. */
+export async function settle(page: Page): Promise<void> {
+  await expect(page.locator('#root')).not.toBeEmpty();
+  await expect(page.locator('.MuiSkeleton-root, [role="progressbar"]:not([aria-valuenow])')).toHaveCount(0, { timeout: 15_000 });
+  await page.evaluate(() => document.fonts.ready);
+}
+
+async function dialogOpened(page: Page): Promise<void> {
+  await expect(page.getByRole('dialog')).toBeVisible();
+  // Let MUI's enter transition finish, so axe sees the dialog's final colours.
+  await page.waitForTimeout(400);
+}
+
+async function click(page: Page, name: string, role: 'button' | 'tab' | 'menuitem' = 'button'): Promise<void> {
+  await page.getByRole(role, { name }).first().click();
+}
+
+async function openClass(page: Page, world: World, language: Language): Promise<void> {
+  await page.getByRole('listitem', { name: world.className, exact: true }).getByRole('button', { name: say(language, 'openFolder') }).click();
+  await expect(page.getByRole('listitem', { name: 'Week 1', exact: true })).toBeVisible();
+}
+
+export const SCREENS: Record<Role, Screen[]> = {
+  'signed out': [
+    { name: 'login', route: '/' },
+    { name: 'register, step 1', route: '/register' },
+    {
+      name: 'register, step 2',
+      route: '/register',
+      open: async (page, _world, language) => {
+        // Step 1 by its fields' names and the selects' first options, which no language changes.
+        for (const [name, value] of Object.entries({ name: 'Nimali Silva', email: 'nimali@example.lk', whatsAppNo: '0771234567', password: 'lesson-pass-2026' })) {
+          await page.locator(`input[name="${name}"]`).fill(value);
+        }
+        // District, Batch, Class Type: the step's three selects, in order.
+        for (const index of [0, 1, 2]) {
+          await page.getByRole('combobox').nth(index).click();
+          await page.getByRole('option').first().click();
+        }
+        await click(page, say(language, 'next'));
+        await expect(page.locator('input[type="checkbox"]').first()).toBeVisible();
+      },
+    },
+    { name: 'forgot password, e-mail step', route: '/forgotPassword' },
+    {
+      name: 'forgot password, OTP step',
+      route: '/forgotPassword',
+      open: async (page, world, language) => {
+        await page.locator('input[type="email"]').fill(world.student.email);
+        await click(page, say(language, 'send'));
+        await expect(page.locator('input[inputmode="numeric"]')).toHaveCount(5);
+      },
+    },
+    { name: 'page not found', route: '/no-such-page' },
+  ],
+  student: [
+    { name: 'class list', route: '/home' },
+    { name: 'inside a class', route: '/home', open: openClass },
+    { name: 'file viewer', route: '/view/{fileId}' },
+    { name: 'messages feed', route: '/message' },
+    { name: 'profile', route: '/profile' },
+    { name: 'under development', route: '/devIndicate' },
+    { name: 'an admin page: not allowed', route: '/students' },
+    {
+      name: 'navigation drawer on a phone',
+      route: '/home',
+      phone: true,
+      open: async (page, _world, language) => {
+        await click(page, say(language, 'openNavigation'));
+        await expect(page.getByRole('navigation')).toBeVisible();
+        await page.waitForTimeout(400);
+      },
+    },
+  ],
+  admin: [
+    { name: 'drive', route: '/home' },
+    {
+      name: 'drive, new folder dialog',
+      route: '/home',
+      open: async (page, world, language) => {
+        await openClass(page, world, language);
+        await click(page, say(language, 'newFolder'));
+        await dialogOpened(page);
+      },
+    },
+    {
+      name: 'drive, item menu',
+      route: '/home',
+      open: async (page, world, language) => {
+        await page.getByRole('button', { name: `${say(language, 'actionsFor')} ${world.className}` }).click();
+        await expect(page.getByRole('menu')).toBeVisible();
+        await page.waitForTimeout(300);
+      },
+    },
+    { name: 'student list', route: '/students' },
+    {
+      name: 'student list, profile dialog',
+      route: '/students',
+      open: async (page, _world, language) => {
+        await page.getByRole('button', { name: new RegExp(`^${say(language, 'viewStudent')} `) }).first().click();
+        await dialogOpened(page);
+        await expect(page.getByRole('dialog').locator('[role="progressbar"]')).toHaveCount(0);
+      },
+    },
+    {
+      name: 'student list, edit dialog',
+      route: '/students',
+      open: async (page, _world, language) => {
+        await page.getByRole('button', { name: new RegExp(`^${say(language, 'editStudent')} `) }).first().click();
+        await dialogOpened(page);
+      },
+    },
+    {
+      name: 'student list, delete dialog',
+      route: '/students',
+      open: async (page, _world, language) => {
+        await page.getByRole('button', { name: new RegExp(`^${say(language, 'deleteStudent')} `) }).first().click();
+        await dialogOpened(page);
+      },
+    },
+    {
+      name: 'student list, import dialog',
+      route: '/students',
+      open: async (page, _world, language) => {
+        await click(page, say(language, 'importCsv'));
+        await dialogOpened(page);
+      },
+    },
+    {
+      name: 'student list, deleted students dialog',
+      route: '/students',
+      open: async (page, _world, language) => {
+        await click(page, say(language, 'deletedStudents'));
+        await dialogOpened(page);
+      },
+    },
+    { name: 'add student', route: '/addStudent' },
+    { name: 'profile with class tools', route: '/profile' },
+    {
+      name: 'profile, give additional access dialog',
+      route: '/profile',
+      open: async (page, _world, language) => {
+        await click(page, say(language, 'additionalAccess'));
+        await dialogOpened(page);
+      },
+    },
+    {
+      name: 'profile, batch access dialog',
+      route: '/profile',
+      open: async (page, _world, language) => {
+        await click(page, say(language, 'batchAccess'));
+        await dialogOpened(page);
+      },
+    },
+    { name: 'social media manager, messages', route: '/social' },
+    {
+      name: 'social media manager, edit message dialog',
+      route: '/social',
+      open: async (page, _world, language) => {
+        await click(page, say(language, 'editMessage'));
+        await dialogOpened(page);
+      },
+    },
+    {
+      name: 'social media manager, delete message dialog',
+      route: '/social',
+      open: async (page, _world, language) => {
+        await click(page, say(language, 'deleteMessage'));
+        await dialogOpened(page);
+      },
+    },
+    {
+      name: 'social media manager, banners',
+      route: '/social',
+      open: async (page, _world, language) => {
+        await click(page, say(language, 'bannersTab'), 'tab');
+        await expect(page.getByRole('tab', { name: say(language, 'bannersTab') })).toHaveAttribute('aria-selected', 'true');
+      },
+    },
+    {
+      name: 'social media manager, delete banners dialog',
+      route: '/social',
+      open: async (page, _world, language) => {
+        await click(page, say(language, 'bannersTab'), 'tab');
+        await click(page, say(language, 'deleteAllBanners'));
+        await dialogOpened(page);
+      },
+    },
+    { name: 'audit log', route: '/audit' },
+    { name: 'messages feed', route: '/message' },
+  ],
+};
+
+/** The screen's address with the world's ids filled in. */
+export function screenUrl(screen: Screen, world: World): string {
+  return `/#${screen.route.replace('{fileId}', encodeURIComponent(world.fileId))}`;
+}
+
+/** Signs in through the login form by its inputs' types, which read the same in every language. */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto('/');
+  await page.locator('input[type="email"]').fill(account.email);
+  await page.locator('input[type="password"]').fill(account.password);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/#\/home$/);
+}
+
+/** Opens the screen (phone-sized when it asks for it, or at `viewport`) and puts it in its state. */
+export async function visit(page: Page, screen: Screen, world: World, language: Language, viewport?: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(viewport ?? (screen.phone ? PHONE : { width: 1366, height: 768 }));
+  // A fresh document each time: a hash change alone would keep the last screen's dialog open.
+  await page.goto('about:blank');
+  await page.goto(screenUrl(screen, world));
+  await settle(page);
+  await screen.open?.(page, world, language);
+  await settle(page);
+}
+
+export function accountOf(role: Role, world: World): Account | null {
+  return role === 'signed out' ? null : role === 'admin' ? world.admin : world.student;
+}

@@ -1,0 +1,77 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { registerByApi, signInByApi } from './accounts';
+import { onePagePdf } from './pdf';
+import { ADMIN } from './server-env';
+
+/** Someone the specs sign in as: their e-mail and password. */
+export interface Account {
+  email: string;
+  password: string;
+}
+
+/** What a screen shows when it has data: a class with a folder and a handout, a student given it, a message, another student. */
+export interface World {
+  admin: Account;
+  student: Account;
+  className: string;
+  fileId: string;
+  /** The world's message, deleted by clearWorld: other specs expect a feed that starts empty. */
+  messageId: string;
+}
+
+/**
+ * Builds a world through the API, as the admin would through the screens, so that every screen
+ * the accessibility specs visit shows real content (cards, rows, a message) and not only its
+ * empty state.
+ */
+export async function buildWorld(request: APIRequestContext): Promise<World> {
+  const tag = Date.now().toString(36);
+  const { token } = await signInByApi(request, ADMIN.email, ADMIN.password);
+  const headers = { authorization: `Bearer ${token}` };
+  const { body: student } = await registerByApi(request);
+  await registerByApi(request);
+
+  const className = `Sri Lankan History ${tag}`;
+  const folder = await request.post('/api/folders/create/folder', { headers, data: { folderName: className } });
+  expect(folder.status(), await folder.text()).toBe(200);
+  const classId = ((await folder.json()) as { data: { id: string } }).data.id;
+  const sub = await request.post(`/api/folders/folder/${encodeURIComponent(classId)}/folders`, { headers, data: { name: 'Week 1' } });
+  expect(sub.status(), await sub.text()).toBe(200);
+  const uploaded = await request.post(`/api/folders/folder/${encodeURIComponent(classId)}/files`, {
+    headers,
+    multipart: { file: { name: 'Kandyan kingdom handout.pdf', mimeType: 'application/pdf', buffer: onePagePdf('The Kandyan kingdom') } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  const fileId = ((await uploaded.json()) as { data: { id: string } }).data.id;
+  const grant = await request.post('/api/students/student/give-additional-access', { headers, data: { email: student.email, className } });
+  expect(grant.status(), await grant.text()).toBe(200);
+  const message = await request.post('/api/messages/message/send', {
+    headers,
+    data: { message: `Revision class on Saturday at 9.00 (${tag})`, link: 'https://example.lk/revision', batch: student.batch, region: ['Indian'], classType: ['Theory'] },
+  });
+  expect(message.status(), await message.text()).toBe(200);
+  const messageId = ((await message.json()) as { data: { _id: string } }).data._id;
+  return { admin: ADMIN, student: { email: student.email, password: student.password }, className, fileId, messageId };
+}
+
+/**
+ * Takes the world's message back off the shared server (the suite's specs share one): a later
+ * spec checks the feeds' empty states and counts exactly the messages it sends.
+ */
+export async function clearWorld(request: APIRequestContext, world: World): Promise<void> {
+  const { token } = await signInByApi(request, ADMIN.email, ADMIN.password);
+  const response = await request.delete(`/api/messages/message/delete/${encodeURIComponent(world.messageId)}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Registers a spec file's world: built before its tests (handed to `keep`), cleared after them. */
+export function useWorld(keep: (world: World) => void): void {
+  let built: World | undefined;
+  test.beforeAll(async ({ request }) => {
+    built = await buildWorld(request);
+    keep(built);
+  });
+  test.afterAll(async ({ request }) => {
+    if (built) await clearWorld(request, built);
+  });
+}
