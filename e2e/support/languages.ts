@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test';
+import { en } from '../../apps/web/src/i18n/en';
+import { si } from '../../apps/web/src/i18n/si';
 
 /**
  * The languages the accessibility, keyboard and reflow specs run in: each screen is checked once
- * per language. Adding a language is adding it here (and its words to WORDS below).
+ * per language. Adding a language is adding it here and to DICTIONARIES below.
  */
-export const LANGUAGES = ['en'] as const;
+export const LANGUAGES = ['en', 'si'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** Where the web app remembers the visitor's language (the i18n work reads the same key). */
@@ -16,35 +18,49 @@ export async function useLanguage(page: Page, language: Language): Promise<void>
 }
 
 /**
- * The few visible words the specs click by (buttons and tabs that open a dialog or a step), in each
- * language. Screens are otherwise reached by their address, and sign-in by the form's input types,
- * so a new language needs only these.
+ * The few visible words the specs click by (buttons and tabs that open a dialog or a step), named by
+ * their key in the web app's dictionaries, so every language's spec reads the app's own words and a
+ * reworded label cannot leave the specs behind. Screens are otherwise reached by their address, and
+ * sign-in by the form's input types.
  */
-const ENGLISH = {
-  openFolder: 'Open Folder',
-  newFolder: 'New Folder',
-  send: 'Send',
-  viewStudent: 'View',
-  editStudent: 'Edit',
-  deleteStudent: 'Delete',
-  importCsv: 'Import CSV',
-  deletedStudents: 'Deleted Students',
-  additionalAccess: 'Additional Access',
-  batchAccess: 'Batch Access',
-  editMessage: 'Edit message',
-  deleteMessage: 'Delete message',
-  bannersTab: 'Banners',
-  deleteAllBanners: 'Delete All Banners',
-  openNavigation: 'Open navigation',
-  notifications: 'Notifications',
-  actionsFor: 'Actions for',
-  rename: 'Rename',
-  next: 'Next',
+const WORD_KEYS = {
+  openFolder: 'classMaterial.openFolder',
+  newFolder: 'classMaterial.newFolder',
+  send: 'passwordReset.send',
+  viewStudent: 'students.list.viewAria',
+  editStudent: 'students.list.editAria',
+  deleteStudent: 'students.list.deleteAria',
+  importCsv: 'students.list.importCsv',
+  deletedStudents: 'students.list.deletedStudents',
+  additionalAccess: 'classMaterial.additionalAccess',
+  batchAccess: 'classMaterial.batchAccess',
+  editMessage: 'messages.editAria',
+  deleteMessage: 'messages.deleteAria',
+  bannersTab: 'messages.tabBanners',
+  deleteAllBanners: 'banners.deleteAll',
+  openNavigation: 'shell.openNavigation',
+  notifications: 'messages.notifications',
+  actionsFor: 'classMaterial.actionsFor',
+  rename: 'classMaterial.rename',
+  next: 'students.next',
 } as const;
-export type Word = keyof typeof ENGLISH;
+export type Word = keyof typeof WORD_KEYS;
 
-const WORDS: Record<Language, Record<Word, string>> = { en: ENGLISH };
+const DICTIONARIES: Record<Language, object> = { en, si };
 
-export function say(language: Language, word: Word): string {
-  return WORDS[language][word];
+function template(language: Language, word: Word): string {
+  const found = WORD_KEYS[word].split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], DICTIONARIES[language]);
+  if (typeof found !== 'string') throw new Error(`The ${language} dictionary has no ${WORD_KEYS[word]}`);
+  return found;
+}
+
+/** The word as the app shows it, with {{name}} filled in when the label carries one. */
+export function say(language: Language, word: Word, name?: string): string {
+  return template(language, word).replace('{{name}}', name ?? '');
+}
+
+/** A label that carries a name ('View {{name}}', '{{name}} බලන්න'), for any name. */
+export function sayAnyName(language: Language, word: Word): RegExp {
+  const [before = '', after = ''] = template(language, word).split('{{name}}').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${before}.+${after}$`);
 }

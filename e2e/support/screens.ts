@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { say, type Language } from './languages';
+import { say, sayAnyName, type Language } from './languages';
 import type { Account, World } from './world';
 
 export type Role = 'signed out' | 'student' | 'admin';
@@ -109,7 +109,7 @@ export const SCREENS: Record<Role, Screen[]> = {
       name: 'drive, item menu',
       route: '/home',
       open: async (page, world, language) => {
-        await page.getByRole('button', { name: `${say(language, 'actionsFor')} ${world.className}` }).click();
+        await page.getByRole('button', { name: say(language, 'actionsFor', world.className) }).click();
         await expect(page.getByRole('menu')).toBeVisible();
         await page.waitForTimeout(300);
       },
@@ -119,7 +119,7 @@ export const SCREENS: Record<Role, Screen[]> = {
       name: 'student list, profile dialog',
       route: '/students',
       open: async (page, _world, language) => {
-        await page.getByRole('button', { name: new RegExp(`^${say(language, 'viewStudent')} `) }).first().click();
+        await page.getByRole('button', { name: sayAnyName(language, 'viewStudent') }).first().click();
         await dialogOpened(page);
         await expect(page.getByRole('dialog').locator('[role="progressbar"]')).toHaveCount(0);
       },
@@ -128,7 +128,7 @@ export const SCREENS: Record<Role, Screen[]> = {
       name: 'student list, edit dialog',
       route: '/students',
       open: async (page, _world, language) => {
-        await page.getByRole('button', { name: new RegExp(`^${say(language, 'editStudent')} `) }).first().click();
+        await page.getByRole('button', { name: sayAnyName(language, 'editStudent') }).first().click();
         await dialogOpened(page);
       },
     },
@@ -136,7 +136,7 @@ export const SCREENS: Record<Role, Screen[]> = {
       name: 'student list, delete dialog',
       route: '/students',
       open: async (page, _world, language) => {
-        await page.getByRole('button', { name: new RegExp(`^${say(language, 'deleteStudent')} `) }).first().click();
+        await page.getByRole('button', { name: sayAnyName(language, 'deleteStudent') }).first().click();
         await dialogOpened(page);
       },
     },
