@@ -39,6 +39,8 @@ interface Figures {
   p97_5: number;
   p99: number;
   errors: number;
+  /** What the errors were: status codes other than 2xx with their counts, timeouts, connection errors. */
+  errorKinds: string;
 }
 
 let base = '';
@@ -127,6 +129,13 @@ async function load(name: string, requestsOf: (connection: number) => Request[],
     p97_5: result.latency.p97_5,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
+    errorKinds: [
+      ...Object.entries(result.statusCodeStats ?? {})
+        .filter(([status]) => !status.startsWith('2'))
+        .map(([status, stats]) => `${stats.count} × ${status}`),
+      ...(result.timeouts ? [`${result.timeouts} timeouts`] : []),
+      ...(result.errors ? [`${result.errors} connection errors`] : []),
+    ].join(', '),
   };
 }
 
@@ -229,6 +238,7 @@ async function main(): Promise<void> {
 
     console.log(table([yardstick, session, signIn], yardstick));
     console.log(`\nserver memory (RSS of the src/server.ts process, sampled every 200 ms): peak ${peakRss.toFixed(0)} MB`);
+    for (const row of [yardstick, session, signIn].filter((r) => r.errors > 0)) console.log(`${row.name}: ${row.errorKinds}`);
     const errors = yardstick.errors + signIn.errors + session.errors;
     const checks = [
       [`errors = ${errors} (goal 0)`, errors === 0],

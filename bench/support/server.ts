@@ -89,7 +89,8 @@ export function startAsUser(server: BenchServer): Promise<ChildProcess> {
   const child = spawn('npm', ['start'], {
     cwd: root,
     env: { ...process.env, ...serverEnv(server) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // Its logs (warn and above) show, so an error answer under load comes with its reason.
+    stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
   return healthy(child, server.port, 300);
