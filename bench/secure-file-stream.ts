@@ -17,8 +17,8 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rm
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DriveListingAnswer, FileTicketAnswer, LoginAnswer } from '@academy/contract';
+import { startServer } from './support/server';
 
 const GOALS = { rateOfNginx: 0.8, seekP99Ms: 10, memoryGrowthMb: 64 };
 const FILE_MB = Number(process.env.BENCH_FILE_MB ?? 200);
@@ -31,7 +31,6 @@ const ADMIN = { email: 'bench-admin@academy.test', password: 'bench-admin-passwo
 const CLASS_NAME = 'Bench Class';
 const FILE_NAME = 'lecture.mp4';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const work = mkdtempSync(path.join(tmpdir(), 'academy-bench-stream-'));
 const dataDir = path.join(work, 'data');
 const classDir = path.join(dataDir, 'class-files', CLASS_NAME);
@@ -106,13 +105,8 @@ http {
 }
 
 async function startPortal(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-    cwd: path.join(root, 'apps/server'),
-    env: { ...process.env, PORT: String(PORTAL_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = await startServer({ port: PORTAL_PORT, dataDir, admin: ADMIN });
   children.push(child);
-  await waitFor(`http://127.0.0.1:${PORTAL_PORT}/api/health`, 'the portal');
   return child;
 }
 

@@ -1,16 +1,13 @@
 // What the benchmark scripts share: a fresh database (SQLite file, or a PostgreSQL schema of its
 // own), the real server started as a child process on a free loopback port, and autocannon runs.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { DatabaseTarget } from '../apps/server/src/db/database';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { freePort, startServer } from './support/server';
 
 export interface BenchDatabase {
   dataDir: string;
@@ -56,56 +53,13 @@ export async function benchDatabase(pgUrl: string | undefined): Promise<BenchDat
   };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Starts apps/server/src/server.ts with `env` and waits until /api/health answers. */
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
-    const poll = async () => {
-      try {
-        const response = await fetch(`http://127.0.0.1:${env.PORT}/api/health`);
-        if (response.ok) return resolve(child);
-      } catch {
-        // not listening yet
-      }
-      if (child.exitCode !== null) return reject(new Error(`server exited with ${child.exitCode}`));
-      if (Date.now() > deadline) return reject(new Error('server did not start in 60 s'));
-      setTimeout(poll, 200);
-    };
-    void poll();
-  });
-}
-
 /** The real server on a free loopback port, on the bench database, with `admin` as its first admin. */
 export async function startBenchServer(
   database: BenchDatabase,
   admin: { email: string; password: string },
 ): Promise<{ server: ChildProcess; base: string }> {
   const port = await freePort();
-  const server = await startServer({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: database.dataDir,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    LOG_LEVEL: 'warn',
-    ...database.serverEnv,
-  });
+  const server = await startServer({ port, dataDir: database.dataDir, admin, env: database.serverEnv });
   return { server, base: `http://127.0.0.1:${port}` };
 }
 

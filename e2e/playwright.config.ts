@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { LIFTED_BUDGETS } from '../apps/server/test/lifted-budgets';
 import { ADMIN, BASE_URL, E2E_PORT, e2eDataDir } from './support/server-env';
 
 // The real built web app and the real server, in Debian's Chromium (never a downloaded browser).
@@ -43,6 +44,8 @@ export default defineConfig({
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      // The suite signs in and registers from one address far faster than a person would.
+      ...LIFTED_BUDGETS,
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       // Lets a developer test a web build kept outside apps/web/dist.
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),

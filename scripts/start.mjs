@@ -24,6 +24,14 @@ if (builtAt < Math.max(...sources.map(newestChange))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn('npm', ['start', '--workspace', '@academy/server'], { cwd: root, stdio: 'inherit' });
+// Memory: the portal is meant to serve an exam-week rush within 200 MB (bench/load.ts). Left to
+// itself V8 grows its heap lazily under load and glibc keeps a memory arena per thread (argon2
+// runs on libuv's threads), which together took the server past 280 MB; a 128 MB old space, a
+// small young generation and two arenas keep it near 180 MB at 200 connections. A setting the
+// operator gives (NODE_OPTIONS, MALLOC_ARENA_MAX) wins.
+const nodeOptions = process.env.NODE_OPTIONS ?? '';
+const memory = /max-old-space-size|max-semi-space-size/.test(nodeOptions) ? '' : '--max-old-space-size=128 --max-semi-space-size=1';
+const env = { MALLOC_ARENA_MAX: '2', ...process.env, NODE_OPTIONS: `${nodeOptions} ${memory}`.trim() };
+const server = spawn('npm', ['start', '--workspace', '@academy/server'], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

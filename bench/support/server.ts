@@ -4,8 +4,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LIFTED_BUDGETS } from '../../apps/server/test/lifted-budgets';
 
-// The real server for the benchmarks: apps/server/src/server.ts in a child process.
+// The real server for the benchmarks, in a child process: apps/server/src/server.ts directly, or
+// `npm start` as a user runs it. A benchmark loads the server from one address far past any
+// client's request budget, so every start here lifts the budgets (RATE_LIMIT_*) and says so.
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -28,37 +31,88 @@ export interface BenchServer {
   env?: Record<string, string>;
 }
 
-/** Starts the server on loopback and resolves once /api/health answers. */
-export function startServer({ port, dataDir, admin, env: extra = {} }: BenchServer): Promise<ChildProcess> {
-  const env: Record<string, string> = {
+function serverEnv({ port, dataDir, admin, env = {} }: BenchServer): Record<string, string> {
+  return {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     LOG_LEVEL: 'warn',
-    ...extra,
+    ...LIFTED_BUDGETS,
+    ...env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+}
+
+let saidSo = false;
+function sayBudgetsLifted(): void {
+  if (saidSo) return;
+  saidSo = true;
+  console.log('(request budgets lifted with RATE_LIMIT_*: all load comes from one address)');
+}
+
+/** Resolves with `child` once /api/health on `port` answers; rejects if it exits or takes 60 s. */
+function healthy(child: ChildProcess, port: number, startSeconds = 60): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + startSeconds * 1000;
     const poll = async () => {
       try {
-        const response = await fetch(`http://127.0.0.1:${env.PORT}/api/health`);
+        const response = await fetch(`http://127.0.0.1:${port}/api/health`);
         if (response.ok) return resolve(child);
       } catch {
         // not listening yet
       }
       if (child.exitCode !== null) return reject(new Error(`server exited with ${child.exitCode}`));
-      if (Date.now() > deadline) return reject(new Error('server did not start in 60 s'));
+      if (Date.now() > deadline) return reject(new Error(`server did not start in ${startSeconds} s`));
       setTimeout(poll, 200);
     };
     void poll();
   });
+}
+
+/** Starts apps/server/src/server.ts on loopback and resolves once /api/health answers. */
+export function startServer(server: BenchServer): Promise<ChildProcess> {
+  sayBudgetsLifted();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+    cwd: root,
+    env: { ...process.env, ...serverEnv(server) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return healthy(child, server.port);
+}
+
+/**
+ * `npm start` at the repository root, exactly as the README tells a user (it builds the web app
+ * first when its sources changed). It runs in a process group of its own, so stopUserStart can end
+ * the npm, tsx and server processes under it together.
+ */
+export function startAsUser(server: BenchServer): Promise<ChildProcess> {
+  sayBudgetsLifted();
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...process.env, ...serverEnv(server) },
+    // Its logs (warn and above) show, so an error answer under load comes with its reason.
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  return healthy(child, server.port, 300);
+}
+
+/** Ends a startAsUser group (SIGTERM, then SIGKILL after 10 s) and waits for its first process. */
+export async function stopUserStart(child: ChildProcess | undefined): Promise<void> {
+  if (!child?.pid || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const group = -child.pid;
+  process.kill(group, 'SIGTERM');
+  const force = setTimeout(() => {
+    try {
+      process.kill(group, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }, 10_000);
+  await exited;
+  clearTimeout(force);
 }
 
 /**

@@ -17,11 +17,15 @@ import { createSessionStore } from './features/sessions/service';
 import { ensureAdmin } from './features/students/service';
 import { studentsRoutes } from './features/students/routes';
 import { durationMs } from './lib/duration';
+import { connectRedis } from './lib/redis';
 import { createMailer } from './mail/mailer';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
+import { bodyTimeoutPlugin } from './plugins/body-timeout';
+import { corsPlugin } from './plugins/cors';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { rateLimitsPlugin } from './plugins/rate-limits';
 import { textInputPlugin } from './plugins/text-input';
 import { webAppPlugin } from './plugins/web-app';
 import { APP_VERSION } from './version';
@@ -64,6 +68,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(corsPlugin, { origins: config.corsOrigins });
+  await app.register(bodyTimeoutPlugin, { timeoutMs: config.bodyTimeoutMs });
   await app.register(textInputPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(apiDocsPlugin, { title: config.branding.title, version: APP_VERSION });
@@ -71,6 +77,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => bus.close());
   const sessions = await createSessionStore(db, { ttlMs: durationMs(config.tokenTtl), bus });
   await app.register(authPlugin, { secret: config.jwtSecret, tokenTtl: config.tokenTtl, sessions });
+  // After auth: each route's limiter goes in front of its access check (rate limit, auth, validate, handler).
+  await app.register(rateLimitsPlugin, { ...config.rateLimits, redis: await rateLimitRedis(config, app) });
   const mailer = createMailer(config.mail, app.log);
   app.addHook('onClose', () => mailer.close());
 
@@ -90,4 +98,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(webAppPlugin, { webDist: config.webDist, branding: config.branding, headHtml: () => bannersHeadHtml(db) });
   return app;
+}
+
+/** The Redis the request budgets are counted in, shared by every instance; none without REDIS_URL. */
+async function rateLimitRedis(config: Config, app: FastifyInstance) {
+  if (!config.events.redisUrl) return null;
+  const [client] = await connectRedis(config.events.redisUrl, app.log, [{}]);
+  if (!client) throw new Error('connectRedis answered no client');
+  app.addHook('onClose', async () => {
+    client.disconnect();
+  });
+  return { client, prefix: config.events.redisPrefix };
 }

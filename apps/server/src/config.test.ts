@@ -50,9 +50,35 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'a@b.lk', ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD/],
     [{ JWT_SECRET: 'too-short' }, /JWT_SECRET/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ CORS_ORIGINS: 'https://app.example.lk/' }, /CORS_ORIGINS has "https:\/\/app.example.lk\/"/],
+    [{ CORS_ORIGINS: 'app.example.lk' }, /CORS_ORIGINS/],
+    [{ CORS_ORIGINS: 'https://a.example.lk,*' }, /CORS_ORIGINS has "\*"/],
+    [{ RATE_LIMIT_SIGN_IN: '0' }, /RATE_LIMIT_SIGN_IN/],
+    [{ RATE_LIMIT_READ: 'lots' }, /RATE_LIMIT_READ/],
+    [{ RATE_LIMIT_WINDOW: '1 minute' }, /RATE_LIMIT_WINDOW/],
+    [{ BODY_TIMEOUT: '30' }, /BODY_TIMEOUT/],
   ])('refuses %o with a message naming the setting', (env, pattern) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(pattern);
+  });
+
+  it('defaults to same-origin, production request budgets and a 30 s body deadline', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.corsOrigins).toEqual([]);
+    expect(config.bodyTimeoutMs).toBe(30_000);
+    expect(config.rateLimits).toEqual({ windowMs: 60_000, budgets: { read: 1200, write: 300, 'sign-in': 30, upload: 60 } });
+  });
+
+  it('reads CORS_ORIGINS as a list of exact origins and the budgets as numbers', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      CORS_ORIGINS: ' https://app.example.lk , http://localhost:5173',
+      RATE_LIMIT_SIGN_IN: '5',
+      RATE_LIMIT_WINDOW: '10m',
+    });
+    expect(config.corsOrigins).toEqual(['https://app.example.lk', 'http://localhost:5173']);
+    expect(config.rateLimits.budgets['sign-in']).toBe(5);
+    expect(config.rateLimits.windowMs).toBe(600_000);
   });
 
   it('reads branding from DATA_DIR/branding.json, with env taking precedence for the title', () => {

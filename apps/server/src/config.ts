@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { brandingSchema, DEFAULT_MAX_UPLOAD_BYTES, type Branding } from '@academy/contract';
 import { durationMs } from './lib/duration';
+import type { RouteBudget } from './plugins/rate-limits';
 
 // Every setting the server reads, from the environment only here, validated once at start.
 // A bad value stops the server with a message naming the variable, not a crash later.
@@ -13,6 +14,27 @@ const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const repoRoot = path.resolve(serverRoot, '..', '..');
 
 const duration = z.string().regex(/^\d+[smhd]$/, { error: 'must look like 30d, 12h, 90m or 45s' });
+const budget = z.coerce.number({ error: 'must be a whole number of requests' }).int().min(1).max(1_000_000_000);
+
+/**
+ * CORS_ORIGINS: exact origins (scheme, host, optional port; no path), comma-separated. A browser
+ * sends the origin in exactly that form, so anything else could never match and is a typo.
+ */
+function corsOrigins(value: string, context: z.RefinementCtx): string[] {
+  const origins = value.split(',').map((item) => item.trim()).filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      // reported below
+    }
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin) {
+      context.addIssue({ code: 'custom', message: `has "${origin}", which is not an origin like https://portal.example.lk (no path, no trailing slash)` });
+    }
+  }
+  return origins;
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -54,6 +76,17 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, { error: 'must be 1-64 letters, digits or _ : . -' }).default('academy:'),
   STREAM_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
   STREAM_RECHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, context) => corsOrigins(value, context)),
+  BODY_TIMEOUT: duration.default('30s'),
+  // Requests per client address and per route in each RATE_LIMIT_WINDOW (plugins/rate-limits.ts).
+  RATE_LIMIT_WINDOW: duration.default('1m'),
+  RATE_LIMIT_READ: budget.default(1200),
+  RATE_LIMIT_WRITE: budget.default(300),
+  RATE_LIMIT_SIGN_IN: budget.default(30),
+  RATE_LIMIT_UPLOAD: budget.default(60),
 });
 
 export interface Config {
@@ -82,6 +115,12 @@ export interface Config {
   events: { redisUrl: string | null; redisPrefix: string };
   /** Long-lived event streams: a comment every heartbeatMs for proxies, the account re-checked every recheckMs. */
   stream: { heartbeatMs: number; recheckMs: number };
+  /** Origins other than the portal's own that browsers may call the API from; empty: same-origin only. */
+  corsOrigins: string[];
+  /** The longest a JSON body may take to arrive; uploads have requestTimeoutMs instead. */
+  bodyTimeoutMs: number;
+  /** Requests per client address and per route in each windowMs, by the route's declared budget. */
+  rateLimits: { windowMs: number; budgets: Record<RouteBudget, number> };
 }
 
 export class ConfigError extends Error {}
@@ -129,6 +168,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     events: { redisUrl: e.REDIS_URL ?? null, redisPrefix: e.REDIS_PREFIX },
     stream: { heartbeatMs: e.STREAM_HEARTBEAT_SECONDS * 1000, recheckMs: e.STREAM_RECHECK_SECONDS * 1000 },
+    corsOrigins: e.CORS_ORIGINS,
+    bodyTimeoutMs: durationMs(e.BODY_TIMEOUT),
+    rateLimits: {
+      windowMs: durationMs(e.RATE_LIMIT_WINDOW),
+      budgets: { read: e.RATE_LIMIT_READ, write: e.RATE_LIMIT_WRITE, 'sign-in': e.RATE_LIMIT_SIGN_IN, upload: e.RATE_LIMIT_UPLOAD },
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
+import { LIFTED_BUDGETS } from './lifted-budgets';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export const TEST_ADMIN = { email: 'tutor@academy.test', password: 'tutor-password-1' };
@@ -13,7 +14,7 @@ export interface TestApp {
 }
 
 /** Builds the real app on a database of its own, with an admin, for one test file. */
-/** The configuration tests run with: quiet, the test admin, no web build; `env` adds or overrides. */
+/** The configuration tests run with: quiet, the test admin, no web build, lifted budgets; `env` adds or overrides. */
 export function testConfig(database: TestDatabase, env: Record<string, string> = {}): Config {
   return loadConfig({
     DATA_DIR: database.dataDir,
@@ -21,6 +22,7 @@ export function testConfig(database: TestDatabase, env: Record<string, string> =
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     WEB_DIST: `${database.dataDir}/no-web-build`,
+    ...LIFTED_BUDGETS,
     ...env,
   });
 }

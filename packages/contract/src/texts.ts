@@ -8,6 +8,7 @@ export const SERVER_TEXT = {
   invalidCredentials: 'Invalid Credentials',
   tooManyFailures: 'Too many failed sign-ins. Try again in a few minutes.',
   tooManyRequests: 'Too many requests. Slow down and try again shortly.',
+  bodyTimeout: 'The request took too long to arrive. Check the connection and try again.',
   emailTaken: 'Email already registered',
   registered: 'Registration Success',
   signInRequired: 'Sign in to continue',

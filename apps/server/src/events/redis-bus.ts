@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis } from '../lib/redis';
 import type { EventBus } from './event-bus';
 
 /**
@@ -19,23 +20,11 @@ export class RedisEventBus implements EventBus {
     });
   }
 
-  /** Connects both clients, or fails the start with the reason: a fan-out that silently does nothing is worse. */
+  /** Connects both clients, or fails the start with the reason (connectRedis). */
   static async connect(url: string, prefix: string, log: FastifyBaseLogger): Promise<RedisEventBus> {
-    // After start, a lost connection is retried for ever and the subscriptions are restored;
-    // publishing fails at once meanwhile instead of queueing events that would arrive stale.
-    const options = { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 } as const;
-    const publisher = new Redis(url, options);
-    const subscriber = new Redis(url, { ...options, enableOfflineQueue: true });
-    for (const client of [publisher, subscriber]) {
-      client.on('error', (error: Error) => log.warn({ err: error }, 'redis connection problem; retrying'));
-    }
-    try {
-      await Promise.all([publisher.connect(), subscriber.connect()]);
-    } catch (error) {
-      publisher.disconnect();
-      subscriber.disconnect();
-      throw new Error(`REDIS_URL is not reachable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-    }
+    // Subscriptions are restored after a reconnect, so the subscriber may queue them meanwhile.
+    const [publisher, subscriber] = await connectRedis(url, log, [{}, { enableOfflineQueue: true }]);
+    if (!publisher || !subscriber) throw new Error('connectRedis answered fewer clients than asked');
     return new RedisEventBus(publisher, subscriber, prefix);
   }
 

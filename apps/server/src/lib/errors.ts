@@ -24,6 +24,7 @@ export const errors = {
     new AppError(403, message, [], extra),
   notFound: (message: string = SERVER_TEXT.routeNotFound) => new AppError(404, message),
   conflict: (field: string, message: string) => new AppError(409, message, [{ field, message }]),
+  requestTimeout: (message: string = SERVER_TEXT.bodyTimeout) => new AppError(408, message),
   tooManyRequests: (message: string = SERVER_TEXT.tooManyRequests) => new AppError(429, message),
   unavailable: (message: string) => new AppError(503, message),
 };

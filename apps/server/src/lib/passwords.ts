@@ -4,13 +4,33 @@ import { hash, verify } from '@node-rs/argon2';
 // guessing, yet light enough that a burst of sign-ins stays well inside the memory budget.
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
+// Each check holds its 19 MiB while it runs, on a thread of libuv's pool (4 by default). A rush
+// of sign-ins would run four at once: on a small machine no faster than two (the event loop
+// needs a core too), but twice the memory. So at most two run at once, the others queue.
+const AT_ONCE = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    // Hand the slot straight to the next in line, or give it back.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return oneAtATime(() => hash(password, OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await oneAtATime(() => verify(passwordHash, password));
   } catch {
     return false;
   }

@@ -185,7 +185,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Every API call declares its access; the generated API documentation is a public page. */
-function isDeclaredApiRoute(url: string): boolean {
+export function isDeclaredApiRoute(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs');
 }
 

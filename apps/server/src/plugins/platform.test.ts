@@ -42,7 +42,7 @@ describe('a failure inside a handler', () => {
   it('answers 500 with a plain sentence and no stack trace or internal detail', async () => {
     const { app, database } = await startTestApp();
     try {
-      app.get('/api/test-only/explode', { config: { access: 'public' } }, async () => {
+      app.get('/api/test-only/explode', { config: { access: 'public', budget: 'read' } }, async () => {
         throw new Error('connection string postgres://secret@db');
       });
       const response = await app.inject({ url: '/api/test-only/explode' });

@@ -17,7 +17,7 @@ const denied = { 401: errorAnswerSchema, 403: errorAnswerSchema };
 /** Reading the audit log: the admins' only. Entries are written by the features that act. */
 export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(`/${AUDIT_LOG_PATHS.entries}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'read' },
     schema: {
       tags,
       security,
@@ -29,7 +29,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.get(`/${AUDIT_LOG_PATHS.admins}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'read' },
     schema: {
       tags,
       security,

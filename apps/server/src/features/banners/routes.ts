@@ -30,7 +30,7 @@ export const bannersRoutes: FastifyPluginAsyncZod<{ db: Db; images: BannerImageS
   await app.register(multipart, { throwFileSizeLimit: false });
 
   app.get(`/${BANNERS_PATHS.getUrl}`, {
-    config: { access: 'public' },
+    config: { access: 'public', budget: 'read' },
     schema: {
       tags,
       summary: "The published banners' addresses in carousel order (empty: the login page shows the default images)",
@@ -40,7 +40,7 @@ export const bannersRoutes: FastifyPluginAsyncZod<{ db: Db; images: BannerImageS
   });
 
   app.post(`/${BANNERS_PATHS.uploadImage}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'upload' },
     schema: {
       tags,
       security,
@@ -61,7 +61,7 @@ export const bannersRoutes: FastifyPluginAsyncZod<{ db: Db; images: BannerImageS
   });
 
   app.post(`/${BANNERS_PATHS.saveUrl}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'write' },
     schema: {
       tags,
       security,
@@ -77,7 +77,7 @@ export const bannersRoutes: FastifyPluginAsyncZod<{ db: Db; images: BannerImageS
   });
 
   app.delete(`/${BANNERS_PATHS.deleteBanner}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'write' },
     schema: {
       tags,
       security,
@@ -91,7 +91,7 @@ export const bannersRoutes: FastifyPluginAsyncZod<{ db: Db; images: BannerImageS
   });
 
   app.get(`/${BANNERS_PATHS.imageFile}`, {
-    config: { access: 'public' },
+    config: { access: 'public', budget: 'read' },
     schema: {
       tags,
       summary: 'One stored width of a banner image (WebP), cached for a year',

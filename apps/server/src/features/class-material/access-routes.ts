@@ -24,7 +24,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> 
   const refused = { 400: errorAnswerSchema, ...denied, 404: errorAnswerSchema };
 
   app.post(`/${CLASS_MATERIAL_PATHS.giveAdditionalAccess}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'write' },
     schema: {
       tags,
       security,
@@ -40,7 +40,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> 
   });
 
   app.post(`/${CLASS_MATERIAL_PATHS.batchAccess}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'write' },
     schema: {
       tags,
       security,
@@ -56,7 +56,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> 
   });
 
   app.delete(`/${CLASS_MATERIAL_PATHS.grant}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'write' },
     schema: {
       tags,
       security,
@@ -71,7 +71,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> 
   });
 
   app.get(`/${CLASS_MATERIAL_PATHS.studentAccess}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'read' },
     schema: {
       tags,
       security,
@@ -87,7 +87,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> 
   });
 
   app.get(`/${CLASS_MATERIAL_PATHS.classAccess}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'read' },
     schema: {
       tags,
       security,

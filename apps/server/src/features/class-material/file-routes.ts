@@ -16,7 +16,7 @@ import type { ClassMaterialContext } from './tree';
 /** The viewer's two calls: a ticket (with the bearer token), then the bytes (with the ticket). */
 export const fileRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> = async (app, { ctx }) => {
   app.get(`/${CLASS_MATERIAL_PATHS.fileTicket}`, {
-    config: { access: 'signed-in' },
+    config: { access: 'signed-in', budget: 'read' },
     schema: {
       tags,
       security,
@@ -32,7 +32,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> = 
 
   app.get(`/${CLASS_MATERIAL_PATHS.secureFile}`, {
     // The ticket is the credential: a new tab's <video> sends no Authorization header.
-    config: { access: 'public' },
+    config: { access: 'public', budget: 'read' },
     // Range offsets count the stored bytes; a compressed answer would break them.
     compress: false,
     schema: {

@@ -23,7 +23,7 @@ export const manageRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> 
   const refused = { 400: errorAnswerSchema, ...denied, 404: errorAnswerSchema, 409: errorAnswerSchema, 503: errorAnswerSchema };
 
   app.post(`/${CLASS_MATERIAL_PATHS.subfolder}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'write' },
     schema: {
       tags,
       security,
@@ -40,7 +40,7 @@ export const manageRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> 
   });
 
   app.post(`/${CLASS_MATERIAL_PATHS.upload}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'upload' },
     schema: {
       tags,
       security,
@@ -63,7 +63,7 @@ export const manageRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> 
   });
 
   app.put(`/${CLASS_MATERIAL_PATHS.item}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'write' },
     schema: {
       tags,
       security,
@@ -80,7 +80,7 @@ export const manageRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> 
   });
 
   app.delete(`/${CLASS_MATERIAL_PATHS.item}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'write' },
     schema: {
       tags,
       security,

@@ -52,7 +52,7 @@ export const classMaterialRoutes: FastifyPluginAsyncZod<ClassMaterialOptions> = 
   await app.register(manageRoutes, { ctx });
 
   app.get(`/${CLASS_MATERIAL_PATHS.storeInfo}`, {
-    config: { access: 'signed-in' },
+    config: { access: 'signed-in', budget: 'read' },
     schema: {
       tags,
       security,
@@ -67,7 +67,7 @@ export const classMaterialRoutes: FastifyPluginAsyncZod<ClassMaterialOptions> = 
   });
 
   app.post(`/${CLASS_MATERIAL_PATHS.createFolder}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'write' },
     schema: {
       tags,
       security,
@@ -83,7 +83,7 @@ export const classMaterialRoutes: FastifyPluginAsyncZod<ClassMaterialOptions> = 
   });
 
   app.get(`/${CLASS_MATERIAL_PATHS.folderNames}`, {
-    config: { access: 'signed-in' },
+    config: { access: 'signed-in', budget: 'read' },
     schema: {
       tags,
       security,
@@ -94,7 +94,7 @@ export const classMaterialRoutes: FastifyPluginAsyncZod<ClassMaterialOptions> = 
   });
 
   app.get(`/${CLASS_MATERIAL_PATHS.rootFiles}`, {
-    config: { access: 'owner' },
+    config: { access: 'owner', budget: 'read' },
     schema: {
       tags,
       security,
@@ -111,7 +111,7 @@ export const classMaterialRoutes: FastifyPluginAsyncZod<ClassMaterialOptions> = 
   });
 
   app.get(`/${CLASS_MATERIAL_PATHS.folderContent}`, {
-    config: { access: 'signed-in' },
+    config: { access: 'signed-in', budget: 'read' },
     schema: {
       tags,
       security,

@@ -5,7 +5,7 @@ import { errors } from '../../lib/errors';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; version: string }> = async (app, { db, version }) => {
   app.get('/health', {
-    config: { access: 'public' },
+    config: { access: 'public', budget: 'read' },
     schema: {
       tags: ['health'],
       summary: 'Liveness and database reachability, for load balancers',
@@ -23,7 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; version: string }> = 
 
   // A constant answer, no database: a liveness probe, and the yardstick benchmarks compare routes with.
   app.get('/ping', {
-    config: { access: 'public' },
+    config: { access: 'public', budget: 'read' },
     schema: { tags: ['health'], summary: 'Liveness without touching the database', response: { 200: noDataAnswerSchema } },
     handler: async () => ({ code: 200 as const, message: 'pong', data: null }),
   });

@@ -138,11 +138,15 @@ export async function recordViews(db: Db, accountId: string, ids: string[], at: 
       .returning('message_id')
       .execute();
     const addedIds = added.map((row) => row.message_id);
-    if (addedIds.length > 0) {
+    // One counter at a time, in id order: students opening their feeds at once lock the same
+    // message rows, and one UPDATE ... IN (...) locks them in whatever order its plan reads them,
+    // which deadlocked on PostgreSQL under 200 connections (bench:load). The same order everywhere
+    // cannot deadlock.
+    for (const id of [...addedIds].sort()) {
       await tx
         .updateTable('messages')
         .set((eb) => ({ views: eb('views', '+', 1) }))
-        .where('id', 'in', addedIds)
+        .where('id', '=', id)
         .execute();
     }
     return addedIds;

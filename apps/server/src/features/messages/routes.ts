@@ -68,7 +68,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
   };
 
   app.get(`/${MESSAGES_PATHS.getAll}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'read' },
     schema: {
       tags,
       summary: 'Every message, newest first, a page at a time (admin)',
@@ -80,7 +80,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
   });
 
   app.get(`/${MESSAGES_PATHS.getByBatch}`, {
-    config: { access: 'signed-in' },
+    config: { access: 'signed-in', budget: 'read' },
     schema: {
       tags,
       summary: "The caller's feed: chosen from their own profile, whatever the path says",
@@ -94,7 +94,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
   });
 
   app.post(`/${MESSAGES_PATHS.send}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'write' },
     schema: {
       tags,
       summary: 'Send a message to a batch, regions and class types (empty = everyone)',
@@ -110,7 +110,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
   });
 
   app.put(`/${MESSAGES_PATHS.update}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'write' },
     schema: {
       tags,
       summary: 'Edit a sent message; open feeds follow',
@@ -127,7 +127,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
   });
 
   app.delete(`/${MESSAGES_PATHS.remove}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'write' },
     schema: {
       tags,
       summary: 'Delete a message; open feeds drop it',
@@ -142,7 +142,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
   });
 
   app.get(`/${MESSAGES_PATHS.unread}`, {
-    config: { access: 'signed-in' },
+    config: { access: 'signed-in', budget: 'read' },
     schema: {
       tags,
       summary: "The bell: messages in the caller's feed newer than the last feed they opened",
@@ -157,7 +157,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
   });
 
   app.get(`/${MESSAGES_PATHS.stream}`, {
-    config: { access: 'signed-in' },
+    config: { access: 'signed-in', budget: 'read' },
     // Events must reach the browser as they happen, never held back to be compressed.
     compress: false,
     schema: {

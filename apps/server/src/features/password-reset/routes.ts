@@ -18,7 +18,7 @@ const tags = ['password-reset'];
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetDeps> = async (app, deps) => {
   app.post(`/${PASSWORD_RESET_PATHS.sendOtp}`, {
-    config: { access: 'public' },
+    config: { access: 'public', budget: 'sign-in' },
     schema: {
       tags,
       summary: 'Mail a 5-digit code to the address; the same answer whether or not it has an account',
@@ -32,7 +32,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetDeps> = asy
   });
 
   app.post(`/${PASSWORD_RESET_PATHS.confirmOtp}`, {
-    config: { access: 'public' },
+    config: { access: 'public', budget: 'sign-in' },
     schema: {
       tags,
       summary: 'Trade a right code for a reset token (15 minutes, single use)',
@@ -47,7 +47,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetDeps> = asy
   });
 
   app.post(`/${PASSWORD_RESET_PATHS.resetPassword}`, {
-    config: { access: 'public' },
+    config: { access: 'public', budget: 'sign-in' },
     schema: {
       tags,
       summary: 'Set a new password with a reset token; every old session ends',

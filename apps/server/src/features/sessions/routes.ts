@@ -22,13 +22,13 @@ const denied = { 401: errorAnswerSchema, 403: errorAnswerSchema };
 
 export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(`/${SESSIONS_PATHS.mine}`, {
-    config: { access: 'signed-in' },
+    config: { access: 'signed-in', budget: 'read' },
     schema: { tags, security, summary: "The caller's open sessions, newest first", response: { 200: sessionListAnswerSchema, ...denied } },
     handler: async (request) => ({ code: 200 as const, message: SERVER_TEXT.ok, data: await service.listMine(db, currentAccount(request)) }),
   });
 
   app.post(`/${SESSIONS_PATHS.endOthers}`, {
-    config: { access: 'signed-in' },
+    config: { access: 'signed-in', budget: 'write' },
     schema: { tags, security, summary: "End every session of the caller's but this one", response: { 200: endSessionsAnswerSchema, ...denied } },
     handler: async (request) => ({
       code: 200 as const,
@@ -38,7 +38,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.post(`/${SESSIONS_PATHS.signOut}`, {
-    config: { access: 'signed-in' },
+    config: { access: 'signed-in', budget: 'write' },
     schema: { tags, security, summary: "End this session (Log Out): its token stops working at once", response: { 200: noDataAnswerSchema, ...denied } },
     handler: async (request) => {
       await service.endCurrent(db, currentAccount(request));
@@ -47,7 +47,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.delete(`/${SESSIONS_PATHS.endMine}`, {
-    config: { access: 'owner' },
+    config: { access: 'owner', budget: 'write' },
     schema: {
       tags,
       security,
@@ -62,13 +62,13 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.get(`/${SESSIONS_PATHS.limit}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'read' },
     schema: { tags, security, summary: 'How many sessions one student may keep open', response: { 200: sessionLimitAnswerSchema, ...denied } },
     handler: async () => ({ code: 200 as const, message: SERVER_TEXT.ok, data: await service.readLimit(db) }),
   });
 
   app.put(`/${SESSIONS_PATHS.limit}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'write' },
     schema: {
       tags,
       security,

@@ -30,7 +30,7 @@ const denied = { 401: errorAnswerSchema, 403: errorAnswerSchema };
 /** The admin's calls on students: every route here declares admin access. */
 export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(`/${STUDENTS_PATHS.getAll}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'read' },
     schema: {
       tags,
       security,
@@ -42,7 +42,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   });
 
   app.put(`/${STUDENTS_PATHS.updateState}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'write' },
     schema: {
       tags,
       security,
@@ -59,7 +59,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   });
 
   app.delete(`/${STUDENTS_PATHS.remove}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'write' },
     schema: {
       tags,
       security,
@@ -74,7 +74,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   });
 
   app.get(`/${STUDENTS_PATHS.listDeleted}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'read' },
     schema: {
       tags,
       security,
@@ -90,7 +90,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   });
 
   app.put(`/${STUDENTS_PATHS.restore}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'write' },
     schema: {
       tags,
       security,
@@ -106,7 +106,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   });
 
   app.get(`/${STUDENTS_PATHS.exportCsv}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'read' },
     schema: {
       tags,
       security,
@@ -127,7 +127,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   });
 
   app.post(`/${STUDENTS_PATHS.importCsv}`, {
-    config: { access: 'admin' },
+    config: { access: 'admin', budget: 'upload' },
     schema: {
       tags,
       security,

@@ -32,7 +32,7 @@ export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: Prof
   { db, images },
 ) => {
   app.put(`/${STUDENTS_PATHS.update}`, {
-    config: { access: 'owner' },
+    config: { access: 'owner', budget: 'write' },
     schema: {
       tags,
       security,
@@ -49,7 +49,7 @@ export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: Prof
   });
 
   app.put(`/${STUDENTS_PATHS.updatePassword}`, {
-    config: { access: 'owner' },
+    config: { access: 'owner', budget: 'sign-in' },
     schema: {
       tags,
       security,
@@ -70,7 +70,7 @@ export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: Prof
   });
 
   app.post(`/${STUDENTS_PATHS.uploadProfileImage}`, {
-    config: { access: 'owner' },
+    config: { access: 'owner', budget: 'upload' },
     schema: {
       tags,
       security,
@@ -104,7 +104,7 @@ export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: Prof
   });
 
   app.get(`/${STUDENTS_PATHS.profileImageFile}`, {
-    config: { access: 'public' },
+    config: { access: 'public', budget: 'read' },
     schema: {
       tags,
       summary: 'A stored profile picture (WebP), cached for a year',

@@ -29,7 +29,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> 
   await app.register(studentsProfileRoutes, { db, images: new ProfileImageStore(dataDir) });
 
   app.post(`/${STUDENTS_PATHS.register}`, {
-    config: { access: 'public' },
+    config: { access: 'public', budget: 'sign-in' },
     schema: {
       tags,
       summary: 'Register a student account',
@@ -45,7 +45,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> 
   });
 
   app.post(`/${STUDENTS_PATHS.login}`, {
-    config: { access: 'public' },
+    config: { access: 'public', budget: 'sign-in' },
     schema: {
       tags,
       summary: 'Sign in; answers the session fields of spec section 7',
@@ -62,7 +62,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> 
   });
 
   app.get(`/${STUDENTS_PATHS.getById}`, {
-    config: { access: 'owner' },
+    config: { access: 'owner', budget: 'read' },
     schema: {
       tags,
       summary: "A student's profile: one's own, or any for an admin",

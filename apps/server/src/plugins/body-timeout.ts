@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errors } from '../lib/errors';
+
+/**
+ * A deadline for the part of a request that arrives before its handler runs: the JSON body.
+ * REQUEST_TIMEOUT must allow a 2 GB lesson upload hours on a slow line, and it is one setting for
+ * the whole server; without this, a client trickling a 64 KiB form a byte at a time would hold a
+ * connection and its memory for those hours too. Uploads (multipart) are read by their handler,
+ * after this deadline is lifted, and an event stream's long life is its handler's, so neither is cut.
+ * Node's own headersTimeout (60 s) already bounds the headers.
+ */
+const deadlines = new WeakMap<FastifyRequest, NodeJS.Timeout>();
+
+function lift(request: FastifyRequest): void {
+  clearTimeout(deadlines.get(request));
+  deadlines.delete(request);
+}
+
+export const bodyTimeoutPlugin = fp(async (app: FastifyInstance, { timeoutMs }: { timeoutMs: number }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const timer = setTimeout(() => {
+      deadlines.delete(request);
+      if (reply.sent) return;
+      // The rest of the body will never be read: answer, then close the connection, which also
+      // ends the body reader.
+      reply.header('Connection', 'close');
+      reply.raw.once('finish', () => request.raw.destroy());
+      reply.send(errors.requestTimeout());
+    }, timeoutMs);
+    timer.unref();
+    deadlines.set(request, timer);
+  });
+  // By preValidation the body has been read and parsed (or the handler will stream it itself).
+  app.addHook('preValidation', async (request) => lift(request));
+  app.addHook('onResponse', async (request) => lift(request));
+  app.addHook('onRequestAbort', async (request) => lift(request));
+});

@@ -1,0 +1,71 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { SERVER_TEXT } from '@academy/contract';
+import { TEST_ADMIN, useTestApp } from '../../test/test-app';
+import { rateLimitsPlugin } from './rate-limits';
+
+// Small budgets of its own, so a few calls reach them (every other test file lifts them).
+const t = useTestApp({ RATE_LIMIT_READ: '5', RATE_LIMIT_WRITE: '4', RATE_LIMIT_SIGN_IN: '3', RATE_LIMIT_UPLOAD: '2', RATE_LIMIT_WINDOW: '1m' });
+
+const login = (remoteAddress: string, password = TEST_ADMIN.password) =>
+  t.app.inject({ method: 'POST', url: '/api/students/student/login', remoteAddress, payload: { email: TEST_ADMIN.email, password } });
+
+describe('request budgets', () => {
+  it('refuses a client over its sign-in budget with 429, the contract body and Retry-After', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await login('10.0.0.1')).statusCode).toBe(200);
+    const refused = await login('10.0.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 429, message: SERVER_TEXT.tooManyRequests, data: null });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.headers['x-content-type-options']).toBe('nosniff');
+    // Another client still has its whole budget.
+    expect((await login('10.0.0.2')).statusCode).toBe(200);
+  });
+
+  it('counts before the access check, so a flood of bad tokens is limited too', async () => {
+    const call = () =>
+      t.app.inject({ method: 'GET', url: '/api/sessions/mine', remoteAddress: '10.0.0.3', headers: { authorization: 'Bearer forged' } });
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await call()).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it('keeps a budget per route: using up one route leaves the others', async () => {
+    for (let i = 0; i < 5; i += 1) expect((await t.app.inject({ url: '/api/ping', remoteAddress: '10.0.0.4' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/ping', remoteAddress: '10.0.0.4' })).statusCode).toBe(429);
+    expect((await t.app.inject({ url: '/api/health', remoteAddress: '10.0.0.4' })).statusCode).toBe(200);
+  });
+
+  it('stops the server from starting when an API route declares no budget', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(rateLimitsPlugin, { windowMs: 60_000, budgets: { read: 1, write: 1, 'sign-in': 1, upload: 1 }, redis: null });
+    const start = async () => {
+      await app.register(async (api) => {
+        api.get('/api/forgotten', { config: { access: 'public' } }, async () => 'open');
+      });
+      await app.ready();
+    };
+    await expect(start()).rejects.toThrow(/GET \/api\/forgotten declares no budget/);
+  });
+});
+
+describe('request budgets behind a load balancer (TRUST_PROXY=true)', () => {
+  const proxied = useTestApp({ TRUST_PROXY: 'true', RATE_LIMIT_SIGN_IN: '2' });
+  const viaProxy = (client: string) =>
+    proxied.app.inject({
+      method: 'POST',
+      url: '/api/students/student/login',
+      remoteAddress: '10.9.9.9',
+      headers: { 'x-forwarded-for': client },
+      payload: TEST_ADMIN,
+    });
+
+  it("counts each client by its forwarded address, not the balancer's", async () => {
+    expect((await viaProxy('203.0.113.1')).statusCode).toBe(200);
+    expect((await viaProxy('203.0.113.1')).statusCode).toBe(200);
+    expect((await viaProxy('203.0.113.1')).statusCode).toBe(429);
+    expect((await viaProxy('203.0.113.2')).statusCode).toBe(200);
+  });
+});
