@@ -2,6 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { LIFTED_BUDGETS } from '../apps/server/test/lifted-budgets';
 import { ADMIN, BASE_URL, E2E_PORT, e2eDataDir } from './support/server-env';
 
+const DESKTOP_CHROMIUM = { browserName: 'chromium' as const, viewport: { width: 1366, height: 768 } };
+const SCREEN_SPECS = /(accessibility|keyboard-navigation|reflow)\.spec\.ts$/;
+
 // The real built web app and the real server, in Debian's Chromium (never a downloaded browser).
 // One worker: the suite shares one server, and the machine has two cores.
 export default defineConfig({
@@ -28,7 +31,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1366, height: 768 } } }],
+  // Two halves that `npm test` runs at once, each in its own process with its own server (E2E_PORT)
+  // and data folder (scripts/test-suites.mjs): the specs that walk every screen, and the flows.
+  // A plain `npx playwright test` runs both, one after the other, on one server.
+  projects: [
+    { name: 'flows', testIgnore: SCREEN_SPECS, use: DESKTOP_CHROMIUM },
+    { name: 'screens', testMatch: SCREEN_SPECS, use: DESKTOP_CHROMIUM },
+  ],
   webServer: {
     command: 'npm start --workspace @academy/server',
     cwd: '..',
