@@ -3,12 +3,15 @@ import { LIFTED_BUDGETS } from '../apps/server/test/lifted-budgets';
 import { ADMIN, BASE_URL, E2E_PORT, e2eDataDir } from './support/server-env';
 
 const DESKTOP_CHROMIUM = { browserName: 'chromium' as const, viewport: { width: 1366, height: 768 } };
-const SCREEN_SPECS = /(accessibility|keyboard-navigation|reflow)\.spec\.ts$/;
+// The axe and keyboard walks take about as long as every other spec together (reflow included).
+const SCREEN_SPECS = /(accessibility|keyboard-navigation)\.spec\.ts$/;
 
 // The real built web app and the real server, in Debian's Chromium (never a downloaded browser).
 // One worker: the suite shares one server, and the machine has two cores.
 export default defineConfig({
   testDir: './tests',
+  // Each of `npm test`'s two browser processes writes its results to a folder of its own.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 1,
@@ -16,7 +19,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // A trace records every step of every test, which costs minutes over the suite; `npm test`
+    // turns it off (E2E_TRACE=off) and keeps the failure screenshot. A developer's run keeps it.
+    trace: process.env.E2E_TRACE === 'off' ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

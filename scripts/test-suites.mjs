@@ -37,7 +37,11 @@ async function browserSuite() {
   const built = await run('build', ['run', 'build']);
   if (built !== 0) return built;
   const halves = ['flows', 'screens'].map((project, index) =>
-    run(`e2e ${project}`, ['test', '--workspace', '@academy/e2e', '--', '--project', project], { E2E_PORT: String(basePort + index) }),
+    run(`e2e ${project}`, ['test', '--workspace', '@academy/e2e', '--', '--project', project], {
+      E2E_PORT: String(basePort + index),
+      E2E_OUTPUT_DIR: `test-results/${project}`,
+      E2E_TRACE: 'off',
+    }),
   );
   return (await Promise.all(halves)).find((code) => code !== 0) ?? 0;
 }
