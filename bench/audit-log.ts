@@ -16,13 +16,13 @@ import { createDatabase, migrateToLatest, type Db } from '../apps/server/src/db/
 import type { AuditLogTable } from '../apps/server/src/db/schema';
 import { termsOf } from '../apps/server/src/features/audit-log/terms';
 import { benchDatabase, percentile, startBenchServer, stopServer, type BenchDatabase } from './support';
+import { BENCH_ADMIN } from './support/server';
 
 const GOAL_P95_MS = 50;
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const WARM_UP = 20;
 const PG_URL = process.env.BENCH_DATABASE_URL;
-const ADMIN = { email: 'bench-admin@academy.test', password: 'bench-admin-password' };
 
 const FIRST = ['Kasun', 'Nimali', 'Sanduni', 'Tharindu', 'Dilshan', 'Ishara', 'Amaya', 'Chamodi', 'Ravindu', 'Hiruni', 'Sahan', 'Pavithra'];
 const LAST = ['Perera', 'Silva', 'Fernando', 'Jayasinghe', 'Bandara', 'Wijesinghe', 'Rajapaksha', 'Gunawardena', 'Dissanayake', 'Herath'];
@@ -138,12 +138,12 @@ async function main(): Promise<void> {
     console.log(`Seeded ${ENTRIES} audit entries into ${target.kind} in ${Date.now() - started} ms: ${await sizeMb(db, target)} MB`);
     await db.destroy();
 
-    const launched = await startBenchServer(database, ADMIN);
+    const launched = await startBenchServer(database, BENCH_ADMIN);
     server = launched.server;
     const login = await fetch(`${launched.base}/api/students/student/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
+      body: JSON.stringify(BENCH_ADMIN),
     });
     const { token } = (await login.json()) as { token: string };
     const headers = { authorization: `Bearer ${token}` };

@@ -21,10 +21,9 @@ import puppeteer, { type Page } from 'puppeteer-core';
 import { MESSAGES_PATHS, STUDENTS_PATHS, type LoginAnswer } from '@academy/contract';
 import { sessionFromLogin } from '../apps/web/src/lib/session';
 import { CHROMIUM, launchChromium } from './support/chromium';
-import { runAgainstServer } from './support/server';
+import { runAgainstServer, BENCH_ADMIN } from './support/server';
 
 const GOALS = { accessibility: 100, bestPractices: 95 };
-const ADMIN = { email: 'bench-admin@academy.test', password: 'bench-admin-password' };
 const STUDENT = {
   name: 'Nimali Perera',
   email: 'nimali.bench@example.lk',
@@ -68,7 +67,7 @@ async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
 /** A student with a message in their feed, signed in: the login answer the page will be given. */
 async function seedStudent(base: string): Promise<LoginAnswer> {
   await post(`${base}/api/${STUDENTS_PATHS.register}`, STUDENT);
-  const admin = await post<LoginAnswer>(`${base}/api/${STUDENTS_PATHS.login}`, ADMIN);
+  const admin = await post<LoginAnswer>(`${base}/api/${STUDENTS_PATHS.login}`, BENCH_ADMIN);
   const message = { message: 'Revision class on Saturday at 9.00', link: 'https://example.lk/revision', batch: '2026', region: ['Indian'], classType: ['Theory'] };
   await post(`${base}/api/${MESSAGES_PATHS.send}`, message, admin.token);
   return post<LoginAnswer>(`${base}/api/${STUDENTS_PATHS.login}`, { email: STUDENT.email, password: STUDENT.password });
@@ -153,7 +152,7 @@ function report(outcome: Outcome): boolean {
 }
 
 async function main(): Promise<void> {
-  await runAgainstServer('lighthouse', ADMIN, async (base) => {
+  await runAgainstServer('lighthouse', BENCH_ADMIN, async (base) => {
     console.log(`Lighthouse (mobile preset) on ${base} in ${CHROMIUM}`);
     const login = await seedStudent(base);
     const outcomes = [await measure('Login page (/)', `${base}/`, base), await measure("Student's messages feed (/#/message)", `${base}/#/message`, base, login)];

@@ -20,13 +20,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { CLASS_MATERIAL_PATHS, MESSAGES_PATHS, STUDENTS_PATHS, type DriveItem, type LoginAnswer } from '@academy/contract';
 import { benchDatabase } from './support';
-import { freePort, startAsUser, stopUserStart } from './support/server';
+import { freePort, startAsUser, stopUserStart, BENCH_ADMIN } from './support/server';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 20);
 const GOAL_RSS_MB = 200;
-const ADMIN = { email: 'bench-admin@academy.test', password: 'bench-admin-password' };
 const BATCH = '2026';
 const CLASS_TYPE = 'Theory&Revision';
 
@@ -194,7 +193,7 @@ async function main(): Promise<void> {
   try {
     const redis = process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL, REDIS_PREFIX: `bench-${crypto.randomUUID().slice(0, 8)}:` } : {};
     console.log(`Starting the portal with npm start (${database.target.kind}${redis.REDIS_URL ? ', Redis' : ''}) on port ${port}...`);
-    server = await startAsUser({ port, dataDir: database.dataDir, admin: ADMIN, env: { ...database.serverEnv, ...redis } });
+    server = await startAsUser({ port, dataDir: database.dataDir, admin: BENCH_ADMIN, env: { ...database.serverEnv, ...redis } });
     memory.groupId = server.pid ?? 0;
     sampler = setInterval(() => {
       const now = serverRssMb(memory.groupId);
@@ -202,7 +201,7 @@ async function main(): Promise<void> {
       memory.scenarioPeak = Math.max(memory.scenarioPeak, now);
     }, 200);
 
-    const admin = await api<LoginAnswer>(STUDENTS_PATHS.login, { body: ADMIN });
+    const admin = await api<LoginAnswer>(STUDENTS_PATHS.login, { body: BENCH_ADMIN });
     const { classId } = await seed(admin.token);
     const signingIn = await registerStudents('signin', STUDENTS);
     // The session students sign in once each, after the sign-in scenario's students were made, so

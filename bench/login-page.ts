@@ -19,11 +19,10 @@ import lighthouse from 'lighthouse';
 import sharp from 'sharp';
 import { BANNERS_PATHS, STUDENTS_PATHS } from '@academy/contract';
 import { CHROMIUM, launchChromium } from './support/chromium';
-import { root, runAgainstServer } from './support/server';
+import { root, runAgainstServer, BENCH_ADMIN } from './support/server';
 
 const GOALS = { jsGzipKb: 150, performance: 90, accessibility: 95, lcpMs: 2500 };
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const ADMIN = { email: 'bench-admin@academy.test', password: 'bench-admin-password' };
 const webDist = path.join(root, 'apps/web/dist');
 
 interface NetworkRequest {
@@ -104,7 +103,7 @@ async function postCampaign(base: string): Promise<void> {
   const login = await fetch(`${base}/api/${STUDENTS_PATHS.login}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
+    body: JSON.stringify(BENCH_ADMIN),
   });
   const { token } = (await login.json()) as { token: string };
   const form = new FormData();
@@ -146,7 +145,7 @@ function report(outcome: Outcome): boolean {
 }
 
 async function main(): Promise<void> {
-  await runAgainstServer('login', ADMIN, async (base) => {
+  await runAgainstServer('login', BENCH_ADMIN, async (base) => {
     console.log(`Lighthouse (mobile preset) on ${base}/ in ${CHROMIUM}, ${RUNS} runs per scenario`);
     const outcomes = [await measure("the academy's default images", `${base}/`)];
     await postCampaign(base);

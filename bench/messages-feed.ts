@@ -14,6 +14,7 @@ import { BATCHES, MESSAGE_CLASS_TYPES, REGIONS } from '@academy/contract';
 import type { ChildProcess } from 'node:child_process';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database';
 import { benchDatabase, loadInTurns, startBenchServer, stopServer, type LoadResult } from './support';
+import { BENCH_ADMIN } from './support/server';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -21,7 +22,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const GOAL_RATIO = 0.5;
 const GOAL_P99_MS = 50;
-const ADMIN = { email: 'bench-admin@academy.test', password: 'bench-admin-password' };
 const STUDENT = {
   name: 'Bench Student',
   email: 'bench-student@academy.test',
@@ -79,10 +79,10 @@ async function main(): Promise<void> {
   const database = await benchDatabase(process.env.BENCH_DATABASE_URL);
   let server: ChildProcess | undefined;
   try {
-    const started = await startBenchServer(database, ADMIN);
+    const started = await startBenchServer(database, BENCH_ADMIN);
     server = started.server;
     const { base } = started;
-    const admin = await post<{ token: string; studentId: string }>(base, 'students/student/login', ADMIN);
+    const admin = await post<{ token: string; studentId: string }>(base, 'students/student/login', BENCH_ADMIN);
     // Rows straight into the database: sending 1,000 through the API would time that, not the feed.
     const db = createDatabase(database.target);
     await migrateToLatest(db, database.target.kind === 'postgres' ? database.target.schema : undefined);

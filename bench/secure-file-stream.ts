@@ -18,7 +18,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DriveListingAnswer, FileTicketAnswer, LoginAnswer } from '@academy/contract';
-import { startServer } from './support/server';
+import { startServer, BENCH_ADMIN } from './support/server';
 
 const GOALS = { rateOfNginx: 0.8, seekP99Ms: 10, memoryGrowthMb: 64 };
 const FILE_MB = Number(process.env.BENCH_FILE_MB ?? 200);
@@ -27,7 +27,6 @@ const SEEKS = Number(process.env.BENCH_SEEKS ?? 500);
 const NGINX_PORT = Number(process.env.BENCH_PORT ?? 18150);
 const PORTAL_PORT = NGINX_PORT + 1;
 const SEEK_BYTES = 64 * 1024;
-const ADMIN = { email: 'bench-admin@academy.test', password: 'bench-admin-password' };
 const CLASS_NAME = 'Bench Class';
 const FILE_NAME = 'lecture.mp4';
 
@@ -105,7 +104,7 @@ http {
 }
 
 async function startPortal(): Promise<ChildProcess> {
-  const child = await startServer({ port: PORTAL_PORT, dataDir, admin: ADMIN });
+  const child = await startServer({ port: PORTAL_PORT, dataDir, admin: BENCH_ADMIN });
   children.push(child);
   return child;
 }
@@ -122,7 +121,7 @@ async function api<T>(pathname: string, options: { token?: string; body?: unknow
 
 /** A student given the class, and the secure-file address of the lesson, as the viewer gets it. */
 async function secureFileUrl(): Promise<string> {
-  const admin = await api<LoginAnswer>('students/student/login', { body: ADMIN });
+  const admin = await api<LoginAnswer>('students/student/login', { body: BENCH_ADMIN });
   // The folder was put on disk directly: listing the classes makes it one.
   await api('folders/folder-names', { token: admin.token });
   const student = {

@@ -13,13 +13,13 @@ import { BATCHES, CLASS_TYPES, DISTRICTS } from '@academy/contract';
 import { createDatabase, migrateToLatest, type Db } from '../apps/server/src/db/database';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { benchDatabase, percentile, startBenchServer, stopServer } from './support';
+import { BENCH_ADMIN } from './support/server';
 
 const GOAL_P95_MS = 50;
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const PG_URL = process.env.BENCH_DATABASE_URL;
-const ADMIN = { email: 'bench-admin@academy.test', password: 'bench-admin-password' };
 
 const FIRST = ['Kasun', 'Nimali', 'Sanduni', 'Tharindu', 'Dilshan', 'Ishara', 'Amaya', 'Chamodi', 'Ravindu', 'Hiruni', 'Sahan', 'Pavithra'];
 const LAST = ['Perera', 'Silva', 'Fernando', 'Jayasinghe', 'Bandara', 'Wijesinghe', 'Rajapaksha', 'Gunawardena', 'Dissanayake', 'Herath'];
@@ -131,13 +131,13 @@ async function main(): Promise<void> {
     console.log(`Seeded ${STUDENTS} students into ${target.kind} in ${Date.now() - started} ms`);
     await db.destroy();
 
-    const launched = await startBenchServer(database, ADMIN);
+    const launched = await startBenchServer(database, BENCH_ADMIN);
     server = launched.server;
     const base = `${launched.base}/api/students/student/getallstudents`;
     const login = await fetch(`${launched.base}/api/students/student/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
+      body: JSON.stringify(BENCH_ADMIN),
     });
     const { token } = (await login.json()) as { token: string };
 

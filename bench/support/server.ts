@@ -23,6 +23,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The admin every benchmark's server is started with (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const BENCH_ADMIN = { email: 'bench-admin@academy.test', password: 'bench-admin-password' };
+
 export interface BenchServer {
   port: number;
   dataDir: string;

@@ -11,7 +11,7 @@ const AT_ONCE = 2;
 let running = 0;
 const waiting: (() => void)[] = [];
 
-async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+async function limited<T>(work: () => Promise<T>): Promise<T> {
   if (running >= AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
   else running += 1;
   try {
@@ -25,12 +25,12 @@ async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return oneAtATime(() => hash(password, OPTIONS));
+  return limited(() => hash(password, OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await oneAtATime(() => verify(passwordHash, password));
+    return await limited(() => verify(passwordHash, password));
   } catch {
     return false;
   }
