@@ -5,7 +5,8 @@ import { LanguageBoundary } from '../i18n/language-boundary';
 import { branding } from '../lib/branding';
 import { createAppTheme } from './theme';
 
-const theme = createAppTheme(branding.colors);
+// Read once at start: a change of the device's setting applies from the next visit.
+const theme = createAppTheme(branding.colors, { reducedMotion: window.matchMedia('(prefers-reduced-motion: reduce)').matches });
 
 export function Providers({ children }: { children: ReactNode }) {
   return (

@@ -14,9 +14,14 @@ declare module '@mui/material/styles' {
 // a page shows Sinhala that the device's own fonts cannot draw.
 const FONT_FAMILY = ['system-ui', '-apple-system', '"Segoe UI"', 'Roboto', '"Helvetica Neue"', 'Arial', '"Noto Sans Sinhala"', 'sans-serif'].join(',');
 
-/** The spec's brand colours (section 9), taken from the academy's branding so it can restyle. */
-export function createAppTheme(colors: Branding['colors']) {
+/**
+ * The spec's brand colours (section 9), taken from the academy's branding so it can restyle. A
+ * reader who asked their device for less motion gets none from the components: no slides, fades
+ * or ripples (WCAG 2.3.3); the login carousel stands still for them too (banner-carousel.tsx).
+ */
+export function createAppTheme(colors: Branding['colors'], { reducedMotion = false } = {}) {
   return createTheme({
+    ...(reducedMotion ? { transitions: { create: () => 'none' } } : {}),
     palette: {
       primary: { main: colors.navy },
       secondary: { main: colors.green },
@@ -41,6 +46,8 @@ export function createAppTheme(colors: Branding['colors']) {
           '.MuiInputBase-input:focus-visible': { outline: 'none' },
         },
       },
+      MuiButtonBase: { defaultProps: { disableRipple: reducedMotion } },
+      MuiSkeleton: { defaultProps: { animation: reducedMotion ? false : 'pulse' } },
       MuiButton: {
         variants: [{ props: { variant: 'contained', color: 'primary' }, style: { '&:hover': { backgroundColor: colors.hoverBlue } } }],
       },

@@ -6,7 +6,7 @@ import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
-import { Navigate, Outlet, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { readSession } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
 import { NAV_ITEMS } from './nav-items';
@@ -21,7 +21,12 @@ export function AppShell() {
   const theme = useTheme();
   // noSsr reads the media query on the first render, so the drawer never flashes in the wrong mode.
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The slide-out is open on the page it was opened on: any move to another page (a link in it, the
+  // back button, an address typed in) closes it, so it never covers the next page.
+  const { pathname } = useLocation();
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
   const navigate = useNavigate();
   const session = readSession();
   if (!session) return <Navigate to="/" replace />;

@@ -48,7 +48,9 @@ export function StudentProfileModal({ studentId, onClose, extra }: StudentProfil
           <Close />
         </IconButton>
       </DialogTitle>
-      <DialogContent dividers>
+      {/* The profile is text only, and taller than a small window: the scrolling box itself takes
+          focus (a labelled region), so a keyboard can scroll it (WCAG 2.1.1). */}
+      <DialogContent dividers tabIndex={0} role="region" aria-label={t('students.list.studentProfile')}>
         {!student ? (
           <Typography role="status" sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>{t('students.list.loadingProfile')}</Typography>
         ) : (
