@@ -7,15 +7,24 @@ export interface FocusState {
   visible: boolean;
 }
 
+/** FocusState with a number the page gives each element it sees focused (kept in a WeakMap, the DOM left as it is). */
+interface FocusStop extends FocusState {
+  id: string;
+}
+
 /**
  * Focus shows when the focused element (or, for a switch or checkbox, its visible root that MUI
  * marks Mui-focusVisible) draws an outline at least 2 px wide, or when it is a text field's input
- * whose field is marked focused (its border turns 2 px and dark).
+ * whose field is marked focused (its border turns 2 px and dark). One call into the page per Tab:
+ * the walks press Tab hundreds of times.
  */
-export async function focusState(page: Page): Promise<FocusState> {
+async function focusStop(page: Page): Promise<FocusStop> {
   return page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return { label: 'body', visible: false };
+    if (!element || element === document.body) return { id: 'body', label: 'body', visible: false };
+    const holder = window as unknown as { focusStops?: WeakMap<Element, string> };
+    holder.focusStops ??= new WeakMap();
+    if (!holder.focusStops.has(element)) holder.focusStops.set(element, String(Math.random()));
     const label = `${element.tagName.toLowerCase()}${element.getAttribute('role') ? `[role=${element.getAttribute('role')}]` : ''} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`;
     const ringed = (node: Element | null) => {
       if (!node) return false;
@@ -25,8 +34,14 @@ export async function focusState(page: Page): Promise<FocusState> {
     const box = element.getBoundingClientRect();
     const onScreen = box.width > 0 && box.height > 0;
     const visible = onScreen && (ringed(element) || ringed(element.closest('.Mui-focusVisible')) || Boolean(element.closest('.MuiInputBase-root.Mui-focused')));
-    return { label, visible };
+    return { id: holder.focusStops.get(element) ?? 'body', label, visible };
   });
+}
+
+/** What has keyboard focus, and whether it shows (WCAG 2.4.7), as the page sees it. */
+export async function focusState(page: Page): Promise<FocusState> {
+  const { label, visible } = await focusStop(page);
+  return { label, visible };
 }
 
 /** Asserts that the focused element shows its focus. */
@@ -58,19 +73,11 @@ export async function tabThroughScreen(page: Page, limit = 120): Promise<number>
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   for (let press = 0; press < limit; press += 1) {
     await page.keyboard.press('Tab');
-    // Each element focused gets a number, kept in a WeakMap of the page (the DOM is left as it is).
-    const id = await page.evaluate(() => {
-      const element = document.activeElement;
-      if (!element || element === document.body) return 'body';
-      const holder = window as unknown as { focusStops?: WeakMap<Element, string> };
-      holder.focusStops ??= new WeakMap();
-      if (!holder.focusStops.has(element)) holder.focusStops.set(element, String(Math.random()));
-      return holder.focusStops.get(element) ?? 'body';
-    });
-    if (id === 'body') continue;
-    if (seen.has(id)) break;
-    seen.add(id);
-    await expectVisibleFocus(page);
+    const stop = await focusStop(page);
+    if (stop.id === 'body') continue;
+    if (seen.has(stop.id)) break;
+    seen.add(stop.id);
+    expect(stop.visible, `focus not visible on ${stop.label}`).toBe(true);
   }
   return seen.size;
 }

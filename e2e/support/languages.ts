@@ -43,6 +43,7 @@ const WORD_KEYS = {
   actionsFor: 'classMaterial.actionsFor',
   rename: 'classMaterial.rename',
   next: 'students.next',
+  pageNotFound: 'general.pageNotFound',
 } as const;
 export type Word = keyof typeof WORD_KEYS;
 

@@ -6,7 +6,9 @@ import { signInByUi } from '../support/accounts';
 import { ADMIN } from '../support/server-env';
 
 // Issue 6 end to end: the admin's Banners tab and the login page's carousel, against the real
-// server. The images are made here, at test time, by sharp.
+// server. The images are made here, at test time, by sharp. The carousel turns only for a reader
+// who has not asked for less motion (the suite asks, playwright.config.ts), so this file does not.
+test.use({ reducedMotion: 'no-preference' });
 
 const COLOURS = ['#0A5F6F', '#8B2E16', '#3C2A6B', '#C2E8F8'];
 

@@ -58,7 +58,7 @@ test('the worker keeps the app shell, never API answers or lesson files, and sho
   const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-e2e-offline-'));
   const base = `http://127.0.0.1:${port}`;
   const server = await startServer({ port, dataDir, admin: ADMIN, env: process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {} });
-  const context = await browser.newContext({ baseURL: base });
+  const context = await browser.newContext({ baseURL: base, serviceWorkers: 'allow' });
   try {
     const api = await playwrightRequest.newContext({ baseURL: base });
     const world = await buildWorld(api);
