@@ -1,9 +1,10 @@
-// `npm test`'s last step: the server suite and the browser suite at the same time, the browser
-// suite in its two halves (playwright.config.ts's projects), each half with its own server and
-// data folder. The browser specs spend most of their time waiting on pages and the server suite
-// on the databases, so together they finish many minutes sooner on a two-core machine than one
-// after the other, which keeps `npm ci && npm test` on a fresh clone near ten minutes. Each line
-// is prefixed with its suite's name; the exit code is the first failure's, or 0 when all pass.
+// `npm test`: every check at once, each line prefixed with its name. Three streams start together:
+// the static checks (type-check, lint, the web app's unit tests), the server suite (one process per
+// database engine), and the web build followed by the browser suite in its two halves
+// (playwright.config.ts's projects), each half with its own server and data folder. One after the
+// other they took twice as long on a two-core machine: the browser specs wait on pages, the server
+// suite on its databases, tsc on nothing but a single core. The exit code is the first failure's,
+// or 0 when all pass.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,28 +24,51 @@ function prefixed(stream, name, out) {
 
 function run(name, args, env = {}) {
   return new Promise((resolve) => {
+    const started = Date.now();
     const child = spawn('npm', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     prefixed(child.stdout, name, process.stdout);
     prefixed(child.stderr, name, process.stderr);
     child.on('close', (code) => {
-      console.log(`[${name}] ${code === 0 ? 'passed' : `FAILED (exit ${code})`}`);
+      const seconds = Math.round((Date.now() - started) / 1000);
+      console.log(`[${name}] ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s`);
       resolve(code ?? 1);
     });
   });
 }
 
-async function browserSuite() {
-  const built = await run('build', ['run', 'build']);
-  if (built !== 0) return built;
-  const halves = ['flows', 'screens'].map((project, index) =>
-    run(`e2e ${project}`, ['test', '--workspace', '@academy/e2e', '--', '--project', project], {
-      E2E_PORT: String(basePort + index),
-      E2E_OUTPUT_DIR: `test-results/${project}`,
-      E2E_TRACE: 'off',
-    }),
-  );
-  return (await Promise.all(halves)).find((code) => code !== 0) ?? 0;
+/** Runs the steps one after the other, stopping at the first that fails. */
+async function inTurn(steps) {
+  for (const step of steps) {
+    const code = await step();
+    if (code !== 0) return code;
+  }
+  return 0;
 }
 
-const codes = await Promise.all([run('server', ['run', 'test:server']), browserSuite()]);
+const staticChecks = () =>
+  inTurn([() => run('typecheck', ['run', 'typecheck']), () => run('lint', ['run', 'lint']), () => run('web', ['run', 'test:web'])]);
+
+const browserSuite = () =>
+  inTurn([
+    () => run('build', ['run', 'build']),
+    async () => {
+      const halves = ['flows', 'screens'].map((project, index) =>
+        run(`e2e ${project}`, ['test', '--workspace', '@academy/e2e', '--', '--project', project], {
+          E2E_PORT: String(basePort + index),
+          E2E_OUTPUT_DIR: `test-results/${project}`,
+          E2E_TRACE: 'off',
+        }),
+      );
+      return (await Promise.all(halves)).find((code) => code !== 0) ?? 0;
+    },
+  ]);
+
+// With TEST_DATABASE_URL set, the server suite's two engines run as two processes, side by side:
+// Vitest gives a two-core machine one worker, and each engine's files then run one at a time, as
+// the PostgreSQL files must (two at once, one found its fresh schema gone).
+const serverSuites = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres'].map((engine) => run(`server ${engine}`, ['test', '--workspace', '@academy/server', '--', '--project', engine]))
+  : [run('server', ['run', 'test:server'])];
+
+const codes = await Promise.all([browserSuite(), ...serverSuites, staticChecks()]);
 process.exitCode = codes.find((code) => code !== 0) ?? 0;
