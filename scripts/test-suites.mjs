@@ -63,12 +63,12 @@ const browserSuite = () =>
     },
   ]);
 
-// With TEST_DATABASE_URL set, the server suite's two engines run as two processes, side by side:
-// Vitest gives a two-core machine one worker, and each engine's files then run one at a time, as
-// the PostgreSQL files must (two at once, one found its fresh schema gone).
-const serverSuites = process.env.TEST_DATABASE_URL
-  ? ['sqlite', 'postgres'].map((engine) => run(`server ${engine}`, ['test', '--workspace', '@academy/server', '--', '--project', engine]))
-  : [run('server', ['run', 'test:server'])];
+// The server suite's projects (apps/server/vitest.config.ts: SQLite, and PostgreSQL when
+// TEST_DATABASE_URL is set) run as a process each, side by side. Vitest gives a two-core machine one
+// worker, so each engine's files run one at a time, as the PostgreSQL files must (two at once, one
+// found its fresh schema gone).
+const engines = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+const serverSuites = engines.map((engine) => run(`server ${engine}`, ['test', '--workspace', '@academy/server', '--', '--project', engine]));
 
 const codes = await Promise.all([browserSuite(), ...serverSuites, staticChecks()]);
 process.exitCode = codes.find((code) => code !== 0) ?? 0;
