@@ -215,13 +215,18 @@ export function screenUrl(screen: Screen, world: World): string {
   return `/#${screen.route.replace('{fileId}', encodeURIComponent(world.fileId))}`;
 }
 
-/** Signs in through the login form by its inputs' types, which read the same in every language. */
+/**
+ * Signs in through the login form by its inputs' types, which read the same in every language, and
+ * waits for the sign-in alert to close by itself (3 s): the walks move inside the app afterwards, so
+ * it would otherwise still be fading over the first screen they check.
+ */
 export async function signIn(page: Page, account: Account): Promise<void> {
   await page.goto('/');
   await page.locator('input[type="email"]').fill(account.email);
   await page.locator('input[type="password"]').fill(account.password);
   await page.locator('form button[type="submit"]').click();
   await expect(page).toHaveURL(/#\/home$/);
+  await expect(page.locator('.swal2-container')).toHaveCount(0);
 }
 
 /** Opens the screen (phone-sized when it asks for it, or at `viewport`) and puts it in its state. */
