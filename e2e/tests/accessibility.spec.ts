@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe';
 import { LANGUAGES, useLanguage } from '../support/languages';
 import { accountOf, SCREENS, signIn, visit, type Role } from '../support/screens';
 import { useWorld, type World } from '../support/world';
@@ -9,16 +9,6 @@ import { useWorld, type World } from '../support/world';
 // (names, roles, contrast, structure); keyboard-navigation.spec.ts and reflow.spec.ts check the rest
 // this suite can see. A serious or critical violation fails the screen's test.
 
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const FAILING_IMPACTS = new Set(['serious', 'critical']);
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  return results.violations
-    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`);
-}
-
 let world: World;
 useWorld((built) => (world = built));
 
@@ -27,7 +17,6 @@ for (const language of LANGUAGES) {
     test.describe(`axe, ${role}, ${language}`, () => {
       let page: Page;
       test.beforeAll(async ({ browser }) => {
-        // AxeBuilder needs a page of a context made with newContext.
         page = await (await browser.newContext()).newPage();
         await useLanguage(page, language);
         const account = accountOf(role, world);
