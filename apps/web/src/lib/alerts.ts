@@ -1,6 +1,7 @@
 import { t } from 'i18next';
 import { ALERT_AUTO_CLOSE_MS } from '@academy/contract';
 import { branding } from './branding';
+import { prefersReducedMotion } from './reduced-motion';
 
 // SweetAlert2 is loaded on first use, which keeps it out of the login page's first download.
 const loadSwal = () => import('sweetalert2').then((module) => module.default);
@@ -22,6 +23,9 @@ export interface AlertOptions {
 async function show(icon: Icon, { title, text, autoClose = false, toast = false }: AlertOptions): Promise<void> {
   const Swal = await loadSwal();
   const closes = autoClose || toast;
+  // With less motion asked for, the alert appears and leaves without sliding, its icon is drawn at
+  // once, and no bar shrinks across it for the 3 seconds (the bar's every frame is a layout).
+  const still = prefersReducedMotion();
   await Swal.fire({
     icon,
     title,
@@ -30,7 +34,8 @@ async function show(icon: Icon, { title, text, autoClose = false, toast = false 
     position: toast ? 'top-end' : 'center',
     showConfirmButton: !toast,
     timer: closes ? ALERT_AUTO_CLOSE_MS : undefined,
-    timerProgressBar: closes,
+    timerProgressBar: closes && !still,
+    ...(still ? { showClass: { popup: '', backdrop: '', icon: '' }, hideClass: { popup: '', backdrop: '', icon: '' } } : {}),
     confirmButtonText: t('general.ok'),
     confirmButtonColor: branding.colors.navy,
     // Without this SweetAlert2 sets the page's height to auto, which makes the shell jump

@@ -5,6 +5,7 @@ import PlayArrow from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { useEffect, useState } from 'react';
+import { prefersReducedMotion } from '../../../lib/reduced-motion';
 import { CAROUSEL_MAX_WIDTH, CAROUSEL_SIZES, type CarouselItem } from '../lib/carousel-items';
 
 // Spec section 9: one image at a time on every screen, every 3000 ms, a 1000 ms slide, looping
@@ -12,13 +13,11 @@ import { CAROUSEL_MAX_WIDTH, CAROUSEL_SIZES, type CarouselItem } from '../lib/ca
 // onto the copy, then jumps back to the real first slide with no transition.
 // A few lines of CSS transform instead of a carousel library keep the login page's download small.
 
-const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-
 export function BannerCarousel({ items }: { items: readonly CarouselItem[] }) {
   const count = items.length;
   const [position, setPosition] = useState(0);
   // People who ask their device for less motion get a still first slide and a Play button.
-  const [paused, setPaused] = useState(reducedMotion);
+  const [paused, setPaused] = useState(prefersReducedMotion);
   const [hovered, setHovered] = useState(false);
   const slides = count > 1 ? [...items, ...items.slice(0, 1)] : items;
   const playing = count > 1 && !paused && !hovered;
