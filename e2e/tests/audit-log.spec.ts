@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { MessageListAnswer } from '@academy/contract';
-import { registerByApi, signInByApi, signInByUi } from '../support/accounts';
+import { openSignedIn, registerByApi, signInByApi } from '../support/accounts';
 import { ADMIN } from '../support/server-env';
 
 // Issue 8 end to end: the admin suspends a student and sends a message, then finds both in the
@@ -38,7 +38,7 @@ test('the admin suspends a student and sends a message, then finds both in the A
   const { body: student } = await registerByApi(request);
   const text = `Revision class moves to Hall D ${Date.now()}`;
   try {
-    await signInByUi(page, ADMIN.email, ADMIN.password, 'Administrator');
+    await openSignedIn(page, ADMIN.email, ADMIN.password, 'Administrator');
 
     // Suspend on the Student List.
     await nav(page).getByRole('link', { name: 'Student', exact: true }).click();
@@ -126,7 +126,7 @@ test('the admin suspends a student and sends a message, then finds both in the A
 
 test('a student is not shown the Audit Log and cannot read it', async ({ page, request }) => {
   const { body } = await registerByApi(request);
-  await signInByUi(page, body.email, body.password, body.name);
+  await openSignedIn(page, body.email, body.password, body.name);
   await expect(nav(page).getByRole('link', { name: 'Audit Log' })).toHaveCount(0);
   await page.goto('/#/audit');
   await expect(page.getByRole('heading', { name: 'Not allowed' })).toBeVisible();

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { signInByUi } from '../support/accounts';
+import { openSignedIn } from '../support/accounts';
 import { ADMIN } from '../support/server-env';
 
 // Issue 6 end to end: the admin's Banners tab and the login page's carousel, against the real
@@ -69,7 +69,7 @@ async function deleteAllBanners(page: Page) {
 test('admin uploads three images and posts the campaign; after Log Out the login carousel shows and rotates them; Delete All Banners brings the defaults back', async ({
   page,
 }) => {
-  await signInByUi(page, ADMIN.email, ADMIN.password, 'Administrator');
+  await openSignedIn(page, ADMIN.email, ADMIN.password, 'Administrator');
   await openBannersTab(page);
   await expect(page.getByText('0/3 images')).toBeVisible();
   await expect(page.getByText('Upload up to 3 high-quality images for your banner carousel')).toBeVisible();
@@ -108,7 +108,7 @@ test('admin uploads three images and posts the campaign; after Log Out the login
   await expect.poll(() => slideInView(region), { timeout: 8_000 }).toBe(published[1]);
   await expect.poll(() => slideInView(region), { timeout: 8_000 }).toBe(published[2]);
 
-  await signInByUi(page, ADMIN.email, ADMIN.password, 'Administrator');
+  await openSignedIn(page, ADMIN.email, ADMIN.password, 'Administrator');
   await openBannersTab(page);
   await deleteAllBanners(page);
   expect(await stored(page)).toEqual({ published: [], files: [] });
@@ -118,7 +118,7 @@ test('admin uploads three images and posts the campaign; after Log Out the login
 });
 
 test('a text file renamed to .png, a 6 MB image and a fourth image are refused, and nothing is stored', async ({ page }) => {
-  await signInByUi(page, ADMIN.email, ADMIN.password, 'Administrator');
+  await openSignedIn(page, ADMIN.email, ADMIN.password, 'Administrator');
   await openBannersTab(page);
   const before = await stored(page);
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { registerByApi, signInByApi, signInByUi } from '../support/accounts';
+import { openSignedIn, registerByApi, signInByApi } from '../support/accounts';
 import { onePagePdf } from '../support/pdf';
 import { ADMIN } from '../support/server-env';
 
@@ -17,7 +17,7 @@ const MP4 = readFileSync(path.join(here, '..', 'fixtures', 'lesson.mp4'));
 async function signedInPage(browser: Browser, email: string, password: string, name: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInByUi(page, email, password, name);
+  await openSignedIn(page, email, password, name);
   return page;
 }
 

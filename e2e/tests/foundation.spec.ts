@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newStudent, registerByApi, signInByUi } from '../support/accounts';
+import { newStudent, openSignedIn, registerByApi, signInByUi } from '../support/accounts';
 import { ADMIN } from '../support/server-env';
 
 const STUDENT_NAV = ['Home', 'Message', 'Profile'];
@@ -100,7 +100,7 @@ test('a wrong password shows Invalid Credentials and stays on the login screen',
 
 test('a student who opens an admin path sees the not-allowed page', async ({ page, request }) => {
   const { body } = await registerByApi(request);
-  await signInByUi(page, body.email, body.password, body.name);
+  await openSignedIn(page, body.email, body.password, body.name);
   await page.goto('/#/students');
   await expect(page.getByText(/not allowed/i)).toBeVisible();
 });
@@ -108,7 +108,7 @@ test('a student who opens an admin path sees the not-allowed page', async ({ pag
 test('on a phone the drawer slides out from the menu button', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const { body } = await registerByApi(request);
-  await signInByUi(page, body.email, body.password, body.name);
+  await openSignedIn(page, body.email, body.password, body.name);
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('link', { name: 'Profile' })).toBeHidden();
   await page.getByRole('button', { name: 'Open navigation' }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { MessageListAnswer, RegisterBody } from '@academy/contract';
-import { registerByApi, signInByApi, signInByUi } from '../support/accounts';
+import { openSignedIn, registerByApi, signInByApi } from '../support/accounts';
 import { ADMIN } from '../support/server-env';
 
 // Issue 5 end to end: the admin's Messages tab and a student's live feed, in two browsers at once,
@@ -8,7 +8,7 @@ import { ADMIN } from '../support/server-env';
 
 async function adminOnSocial(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signInByUi(page, ADMIN.email, ADMIN.password, 'Administrator');
+  await openSignedIn(page, ADMIN.email, ADMIN.password, 'Administrator');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Social' }).click();
   await expect(page.getByRole('heading', { name: 'Social Media Manager' })).toBeVisible();
   return page;
@@ -24,7 +24,7 @@ function profile(batch: string, historyType: 'Indian' | 'Europe', classType: str
 async function studentOnFeed(browser: Browser, request: APIRequestContext, overrides: Partial<RegisterBody>) {
   const { body } = await registerByApi(request, overrides);
   const page = await (await browser.newContext()).newPage();
-  await signInByUi(page, body.email, body.password, body.name);
+  await openSignedIn(page, body.email, body.password, body.name);
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Message' }).click();
   await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
   return { page, body };
@@ -48,7 +48,7 @@ async function unreadByApi(request: APIRequestContext, token: string): Promise<n
 test('before any message: skeletons while the feed loads, then the empty states of the feed and of Sent Messages', async ({ browser, request }) => {
   const { body } = await registerByApi(request, profile('2027', 'Europe', 'Paper'));
   const page = await (await browser.newContext()).newPage();
-  await signInByUi(page, body.email, body.password, body.name);
+  await openSignedIn(page, body.email, body.password, body.name);
   // Hold the feed's answer back so the loading state can be seen.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -163,7 +163,7 @@ test("the issue's 'Done when': a targeted message reaches exactly its students' 
 test('the bell counts unread messages on any page, opening the feed clears it on every device, and views count', async ({ browser, request }) => {
   const { body } = await registerByApi(request, profile('2026', 'Europe', 'Revision'));
   const page = await (await browser.newContext()).newPage();
-  await signInByUi(page, body.email, body.password, body.name);
+  await openSignedIn(page, body.email, body.password, body.name);
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click();
   const admin = await signInByApi(request, ADMIN.email, ADMIN.password);
   const headers = { authorization: `Bearer ${admin.token}` };

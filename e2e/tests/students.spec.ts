@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newStudent, registerByApi, signInByApi, signInByUi } from '../support/accounts';
+import { newStudent, openSignedIn, registerByApi, signInByApi, signInByUi } from '../support/accounts';
 import { ADMIN } from '../support/server-env';
 
 // Issue 3 end to end: the Student List, the profile modal, Add Student and the Profile page, each
@@ -14,7 +14,7 @@ const PNG = Buffer.from(
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInByUi(page, ADMIN.email, ADMIN.password, 'Administrator');
+  await openSignedIn(page, ADMIN.email, ADMIN.password, 'Administrator');
   return page;
 }
 
@@ -49,7 +49,7 @@ test('admin suspends a signed-in student: the next action signs them out, sign-i
   request,
 }) => {
   const { body } = await registerByApi(request);
-  await signInByUi(page, body.email, body.password, body.name);
+  await openSignedIn(page, body.email, body.password, body.name);
 
   const admin = await adminPage(browser);
   const row = await findStudent(admin, body.email, body.name);
@@ -70,7 +70,7 @@ test('admin suspends a signed-in student: the next action signs them out, sign-i
 
   await stateSwitch.click();
   await expect(stateSwitch).toBeChecked();
-  await signInByUi(page, body.email, body.password, body.name);
+  await openSignedIn(page, body.email, body.password, body.name);
   await admin.context().close();
 });
 
@@ -102,7 +102,7 @@ test('admin deletes a student after a confirmation, then restores them from Dele
 test('a student changes their password: this session goes on, the old password stops working', async ({ page, request }) => {
   const { body } = await registerByApi(request);
   const otherDevice = await signInByApi(request, body.email, body.password);
-  await signInByUi(page, body.email, body.password, body.name);
+  await openSignedIn(page, body.email, body.password, body.name);
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click();
 
   await page.getByLabel('Current Password').fill('not-the-password');
@@ -165,7 +165,7 @@ test('the Student List shows the six columns, copies an e-mail, and opens the pr
 
 test('a student edits their profile, uploads a picture, and cannot edit batch, class type or e-mail', async ({ page, request }) => {
   const { body } = await registerByApi(request);
-  await signInByUi(page, body.email, body.password, body.name);
+  await openSignedIn(page, body.email, body.password, body.name);
   await page.goto('/#/profile');
 
   await expect(page.getByText('student • active')).toBeVisible();

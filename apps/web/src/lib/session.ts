@@ -1,4 +1,4 @@
-import { SESSION_KEYS, type LoginAnswer, type StoredSession } from '@academy/contract';
+import { SESSION_KEYS, type StoredSession } from '@academy/contract';
 
 /** The signed-in account as stored by the login screen, or null when nobody is signed in. */
 export function readSession(): StoredSession | null {
@@ -13,20 +13,6 @@ export function writeSession(session: StoredSession): void {
 
 export function clearSession(): void {
   for (const key of SESSION_KEYS) localStorage.removeItem(key);
-}
-
-/** Spec section 3: `id` holds the studentId of the login answer (the admin's id for an admin). */
-export function sessionFromLogin(answer: LoginAnswer): StoredSession {
-  return {
-    token: answer.token,
-    accountType: answer.accountType,
-    id: answer.studentId,
-    email: answer.email,
-    name: answer.name,
-    classType: answer.classType,
-    historyType: answer.historyType,
-    batch: answer.batch,
-  };
 }
 
 /** A password change answers a fresh token (the old one is dead); the rest of the session stays. */

@@ -1,9 +1,9 @@
 import { t } from 'i18next';
-import { suspendedAnswerSchema, type LoginBody } from '@academy/contract';
+import { sessionFromLogin, suspendedAnswerSchema, type LoginBody } from '@academy/contract';
 import { ApiError } from '../../../lib/api-client';
 import { alerts, preloadAlerts } from '../../../lib/alerts';
 import { goTo } from '../../../lib/hash-location';
-import { sessionFromLogin, writeSession } from '../../../lib/session';
+import { writeSession } from '../../../lib/session';
 import { login } from '../api/login';
 
 function showSuspended() {
