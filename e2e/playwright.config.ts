@@ -11,8 +11,8 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 const DESKTOP_CHROMIUM = { browserName: 'chromium' as const, viewport: { width: 1366, height: 768 } };
-// The walks over every screen (axe, keyboard, reflow) take about as long as every other spec together.
-const SCREEN_SPECS = /(accessibility|keyboard-navigation|reflow)\.spec\.ts$/;
+// The walks over every screen (axe and reflow, keyboard) take about as long as every other spec together.
+const SCREEN_SPECS = /(accessibility|keyboard-navigation)\.spec\.ts$/;
 
 // The real built web app and the real server, in Debian's Chromium (never a downloaded browser).
 // One worker: the suite shares one server, and the machine has two cores.

@@ -3,7 +3,7 @@ import { en } from '../../apps/web/src/i18n/en';
 import { si } from '../../apps/web/src/i18n/si';
 
 /**
- * The languages the accessibility, keyboard and reflow specs run in: each screen is checked once
+ * The languages the accessibility (axe and reflow) and keyboard specs run in: each screen is checked once
  * per language. Adding a language is adding it here and to DICTIONARIES below.
  */
 export const LANGUAGES = ['en', 'si'] as const;

@@ -6,7 +6,7 @@ export type Role = 'signed out' | 'student' | 'admin';
 
 /**
  * A screen of the portal in one state: its address, and what to do there to reach the state (open
- * a dialog, the drawer, a tab, the next step). The accessibility, keyboard and reflow specs walk
+ * a dialog, the drawer, a tab, the next step). The accessibility (axe and reflow) and keyboard specs walk
  * this one list, so a new screen is added once.
  */
 export interface Screen {
@@ -19,6 +19,12 @@ export interface Screen {
 }
 
 const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 768 };
+
+/** The window a screen is meant for: a phone's for the phone drawer, else a laptop's. */
+export function viewportOf(screen: Screen): { width: number; height: number } {
+  return screen.phone ? PHONE : DESKTOP;
+}
 
 /** Waits until the page shows content: no spinner, progress bar or skeleton left, fonts drawn. */
 export async function settle(page: Page): Promise<void> {
@@ -231,7 +237,7 @@ export async function signIn(page: Page, account: Account): Promise<void> {
 
 /** Opens the screen (phone-sized when it asks for it, or at `viewport`) and puts it in its state. */
 export async function visit(page: Page, screen: Screen, world: World, language: Language, viewport?: { width: number; height: number }): Promise<void> {
-  await page.setViewportSize(viewport ?? (screen.phone ? PHONE : { width: 1366, height: 768 }));
+  await page.setViewportSize(viewport ?? viewportOf(screen));
   // The pointer rests in the corner, not where the last screen's step clicked: a tooltip opened by
   // hovering over whatever the next screen draws there is not part of that screen.
   await page.mouse.move(0, 0);
