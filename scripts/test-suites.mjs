@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testEngines } from '../apps/server/test/engines.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const basePort = Number(process.env.E2E_PORT ?? 18765);
@@ -63,12 +64,11 @@ const browserSuite = () =>
     },
   ]);
 
-// The server suite's projects (apps/server/vitest.config.ts: SQLite, and PostgreSQL when
-// TEST_DATABASE_URL is set) run as a process each, side by side. Vitest gives a two-core machine one
+// The server suite's projects (apps/server/vitest.config.ts, one per engine of testEngines) run
+// as a process each, side by side. Vitest gives a two-core machine one
 // worker, so each engine's files run one at a time, as the PostgreSQL files must (two at once, one
 // found its fresh schema gone).
-const engines = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
-const serverSuites = engines.map((engine) => run(`server ${engine}`, ['test', '--workspace', '@academy/server', '--', '--project', engine]));
+const serverSuites = testEngines(process.env).map((engine) => run(`server ${engine}`, ['test', '--workspace', '@academy/server', '--', '--project', engine]));
 
 const codes = await Promise.all([browserSuite(), ...serverSuites, staticChecks()]);
 process.exitCode = codes.find((code) => code !== 0) ?? 0;

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { testEngines } from './test/engines.js';
 
-// The same suite runs on a real SQLite file, and again on a real PostgreSQL when
-// TEST_DATABASE_URL is set (CI sets it); every test file gets a database of its own.
-const engines = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+// The same suite runs on each engine of testEngines (a project each); every test file gets a
+// database of its own.
+const engines = testEngines(process.env);
 
 export default defineConfig({
   test: {

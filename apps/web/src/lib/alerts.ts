@@ -8,6 +8,9 @@ const loadSwal = () => import('sweetalert2').then((module) => module.default);
 
 type Icon = 'success' | 'error' | 'warning' | 'info';
 
+/** SweetAlert2's animation classes, none of them: the alert simply shows and goes. */
+const NO_ANIMATION = { popup: '', backdrop: '', icon: '' };
+
 export interface AlertOptions {
   title: string;
   text?: string;
@@ -35,7 +38,7 @@ async function show(icon: Icon, { title, text, autoClose = false, toast = false 
     showConfirmButton: !toast,
     timer: closes ? ALERT_AUTO_CLOSE_MS : undefined,
     timerProgressBar: closes && !still,
-    ...(still ? { showClass: { popup: '', backdrop: '', icon: '' }, hideClass: { popup: '', backdrop: '', icon: '' } } : {}),
+    ...(still ? { showClass: NO_ANIMATION, hideClass: NO_ANIMATION } : {}),
     confirmButtonText: t('general.ok'),
     confirmButtonColor: branding.colors.navy,
     // Without this SweetAlert2 sets the page's height to auto, which makes the shell jump

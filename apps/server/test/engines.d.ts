@@ -1,0 +1,1 @@
+export function testEngines(env: NodeJS.ProcessEnv): ('sqlite' | 'postgres')[];
