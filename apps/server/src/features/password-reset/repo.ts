@@ -128,11 +128,6 @@ export async function setPassword(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The sign-in failures kept against the address (features/students' 'email:' subject). */
-export async function clearSignInFailures(tx: DbOrTx, emailKey: string): Promise<void> {
-  await tx.deleteFrom('sign_in_failures').where('subject', '=', `email:${emailKey}`).execute();
-}
-
 /** After a reset, any other code still open for the address is dead. */
 export async function closeOpenCodes(tx: DbOrTx, emailKey: string, now: string): Promise<void> {
   await tx

@@ -17,6 +17,7 @@ import { AppError, errors } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { Mailer } from '../../mail/mailer';
 import * as repo from './repo';
+import { clearAccountFailures, forgetKnownDevices } from '../sign-in-guard/service';
 import { resetCodeMail } from './reset-code-mail';
 
 const MINUTE_MS = 60 * 1000;
@@ -24,9 +25,11 @@ const HOUR_MS = 60 * MINUTE_MS;
 
 /**
  * Calls to these routes one client may make in the window, whatever the addresses: it caps how
- * many addresses one client can flood with mail or guess codes for. A whole reset takes three.
+ * many addresses one client can flood with mail. A whole reset takes three; 150 lets 50 students
+ * behind one address (a hall's Wi-Fi, a carrier's NAT: issue 19) reset within the window, while
+ * each address still gets OTP_MAX_PER_HOUR codes and each code OTP_MAX_WRONG_TRIES tries.
  */
-export const CLIENT_REQUEST_LIMIT = 20;
+export const CLIENT_REQUEST_LIMIT = 150;
 export const CLIENT_WINDOW_MS = 15 * MINUTE_MS;
 
 export interface PasswordResetDeps {
@@ -140,7 +143,7 @@ export async function confirmOtp(deps: PasswordResetDeps, body: ConfirmOtpBody, 
 
 /**
  * Step 3. One transaction: the token is spent, the password set, every old session ended (token
- * version), the address's sign-in failures and any other open code cleared.
+ * version), the account's sign-in failures and known devices and any other open code cleared.
  */
 export async function resetPassword(deps: PasswordResetDeps, body: ResetPasswordBody, client: string): Promise<void> {
   await limitClient(deps.db, client, Date.now());
@@ -155,7 +158,10 @@ export async function resetPassword(deps: PasswordResetDeps, body: ResetPassword
   await deps.db.transaction().execute(async (tx) => {
     if (!(await repo.claimResetToken(tx, row.id, now))) throw resetExpired();
     if (!(await repo.setPassword(tx, accountId, { passwordHash, tokenVersion, now }))) throw resetExpired();
-    await repo.clearSignInFailures(tx, row.email_key);
+    // The owner proved the mailbox: failures against the account are forgotten, and so is every
+    // browser that knew the old password.
+    await clearAccountFailures(tx, row.email_key);
+    await forgetKnownDevices(tx, accountId);
     await repo.closeOpenCodes(tx, row.email_key, now);
   });
 }

@@ -3,8 +3,8 @@ import type { SessionAccount } from '../../plugins/auth';
 interface Entry {
   caller: SessionAccount;
   tokenVersion: number;
-  /** When the session itself expires (ISO-8601), checked on every hit. */
-  sessionExpiresAt: string;
+  /** When the session itself expires (ms since the epoch), checked on every hit. */
+  sessionExpiresAt: number;
   /** When this entry must be read again from the database (ms since the epoch). */
   freshUntil: number;
 }
@@ -31,7 +31,8 @@ export class CallerCache {
   get(sessionId: string, tokenVersion: number, now: Date): SessionAccount | null {
     const entry = this.entries.get(sessionId);
     if (!entry) return null;
-    if (entry.freshUntil <= now.getTime() || entry.sessionExpiresAt <= now.toISOString() || entry.tokenVersion !== tokenVersion) {
+    const at = now.getTime();
+    if (entry.freshUntil <= at || entry.sessionExpiresAt <= at || entry.tokenVersion !== tokenVersion) {
       this.entries.delete(sessionId);
       return null;
     }
@@ -43,11 +44,12 @@ export class CallerCache {
     return this.generation;
   }
 
+  /** `sessionExpiresAt` is the session's expires_at (ISO-8601), kept as a number for the checks. */
   set(generation: number, caller: SessionAccount, tokenVersion: number, sessionExpiresAt: string, now: Date): void {
     if (generation !== this.generation) return;
     // Oldest first out: a burst of one-off tokens must not grow the map without end.
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(caller.sessionId, { caller, tokenVersion, sessionExpiresAt, freshUntil: now.getTime() + this.ttlMs });
+    this.entries.set(caller.sessionId, { caller, tokenVersion, sessionExpiresAt: Date.parse(sessionExpiresAt), freshUntil: now.getTime() + this.ttlMs });
   }
 
   clear(): void {

@@ -5,6 +5,7 @@ import type { SessionAccount, SessionStore } from '../../plugins/auth';
 import type { EventBus } from '../../events/event-bus';
 import { CallerCache } from './caller-cache';
 import { recordAudit, type AuditActor } from '../audit-log/service';
+import { forgetKnownDevices } from '../sign-in-guard/service';
 import { describeDevice } from './device';
 import * as repo from './repo';
 
@@ -111,10 +112,14 @@ export async function endMine(db: Db, caller: Caller, sessionId: string, now = n
   await repo.endSessions(db, [sessionId], now.toISOString(), 'ended-by-owner');
 }
 
+/** Sign out everywhere else: the other sessions end, and every browser stops being a known device. */
 export async function endOthers(db: Db, caller: Caller, now = new Date()): Promise<number> {
   const open = await repo.listOpen(db, caller.id, now.toISOString());
   const others = open.filter((row) => row.id !== caller.sessionId).map((row) => row.id);
-  return repo.endSessions(db, others, now.toISOString(), 'ended-by-owner');
+  return db.transaction().execute(async (tx) => {
+    await forgetKnownDevices(tx, caller.id);
+    return repo.endSessions(tx, others, now.toISOString(), 'ended-by-owner');
+  });
 }
 
 export async function endCurrent(db: Db, caller: Caller, now = new Date()): Promise<void> {

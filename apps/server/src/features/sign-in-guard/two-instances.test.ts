@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { twoInstancesUnavailable, useTwoInstances } from '../../../test/two-instances';
+import { DEFAULT_SIGN_IN_RULES as rules } from '../../../test/sign-in-defaults';
+import { attackFromEverywhere, ATTACKERS, CLASS_PASSWORD, expectWholeHallIn, GUARD_TEST_ENV, seedStudents, signInAs, signInHall } from './test-helpers';
+
+// Issue 19 across two real instances on one PostgreSQL schema and one Redis, at the defaults:
+// every count is shared, so a hall whose requests alternate between the instances still gets in
+// whole, and an attack spread over both still locks the account for unknown devices.
+
+const reason = await twoInstancesUnavailable();
+
+describe.skipIf(reason)(`sign-in rules on two instances${reason ? ` (skipped: ${reason})` : ''}`, () => {
+  const pair = useTwoInstances(GUARD_TEST_ENV);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('signs a hall of 300 in through both instances, typos and all, with no refusal', { timeout: 120_000 }, async () => {
+    const emails = await seedStudents(pair.database.db, 300, 'two-hall');
+    expectWholeHallIn(await signInHall([pair.first, pair.second], emails, '198.51.100.201'));
+  });
+
+  it('locks an account attacked through both instances from 100 addresses; its known device still signs in on either', { timeout: 60_000 }, async () => {
+    const [owner, classmate] = await seedStudents(pair.database.db, 2, 'two-attack');
+    const home = await signInAs(pair.first, { email: owner as string, password: CLASS_PASSWORD, address: '192.0.2.10' });
+    expect(home.status).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let clock = Date.now();
+    const advance = (ms: number) => {
+      clock += ms;
+      vi.setSystemTime(clock);
+    };
+    expect(await attackFromEverywhere([pair.first, pair.second], owner as string, advance)).toBe(rules.accountLimit);
+    advance(2 * rules.delayMaxMs);
+    for (const app of [pair.first, pair.second]) {
+      expect((await signInAs(app, { email: owner as string, password: CLASS_PASSWORD, address: '192.0.2.99' })).status).toBe(429);
+      expect((await signInAs(app, { email: owner as string, password: CLASS_PASSWORD, address: '192.0.2.10', cookie: home.cookie })).status).toBe(200);
+      expect((await signInAs(app, { email: classmate as string, password: CLASS_PASSWORD, address: ATTACKERS[1] as string })).status).toBe(200);
+    }
+  });
+});
