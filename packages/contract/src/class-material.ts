@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { dataAnswer, OK } from './api';
 import { BATCHES, CLASS_TYPES } from './lists';
+import { lessonProcessingSchema } from './lessons';
+import { driveItemWatchSchema } from './watching';
 import { emailSchema } from './students';
 
 // Class material (PRODUCT.md 'Class material'; spec section 2 'Cloud-drive files screen', section 7
@@ -52,6 +54,21 @@ export const driveItemSchema = z.object({
   size: z.number().int().optional(),
   /** For a video or a PDF: the viewer's address, opened in a new tab. */
   viewUrl: z.string().optional(),
+  /** For a probed video: its length. */
+  durationSeconds: z.number().optional(),
+  /**
+   * For a video whose poster is made: its address under /api/ with a viewer ticket for the caller,
+   * so an <img> loads it as it is (no Authorization header); valid as long as a file ticket.
+   */
+  posterUrl: z.string().optional(),
+  /** For a video, to admins only: where its streamed version stands. */
+  processing: lessonProcessingSchema.optional(),
+  /** For a file, to a student: how far they watched it (issue 17). */
+  watch: driveItemWatchSchema.optional(),
+  /** For a lesson, to a student: added since their last visit and not opened yet. */
+  isNew: z.boolean().optional(),
+  /** For a class folder, to a student: how many of its lessons are new. */
+  newCount: z.number().int().optional(),
 });
 export type DriveItem = z.infer<typeof driveItemSchema>;
 
@@ -140,7 +157,19 @@ export type DriveItemAnswer = z.infer<typeof driveItemAnswerSchema>;
 
 /** Built-in store uploads: lessons are mp4 videos and PDFs, checked by their bytes. */
 export const UPLOAD_EXTENSIONS = ['.mp4', '.pdf'] as const;
-export const DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
+/** A 2-hour lesson recorded at a high rate fits (issue 15). */
+export const DEFAULT_MAX_UPLOAD_BYTES = 8 * 1024 * 1024 * 1024;
+
+/**
+ * Resumable uploads (tus 1.0.0, issue 15) under /api/: POST here creates one, and its address
+ * (`uploads/{id}`, the answer's Location) takes PATCH, HEAD and DELETE. Admin only, as every upload.
+ */
+export const RESUMABLE_UPLOAD_PATH = 'uploads';
+/** The Upload-Metadata keys: the file's name (.mp4 or .pdf) and the class folder it lands in. */
+export const RESUMABLE_UPLOAD_METADATA = { filename: 'filename', folderId: 'folderId' } as const;
+export const resumableUploadParamsSchema = z.object({
+  uploadId: z.string().regex(/^[0-9a-f]{32}$/, { error: 'is not an upload id' }),
+});
 
 // ---- Viewing a file ----
 
@@ -167,6 +196,14 @@ export const fileTicketAnswerSchema = dataAnswer(
     file: z.object({ id: z.string(), name: z.string(), mimeType: z.string(), size: z.number().int() }),
     /** What the viewer writes across the file: who is watching. */
     watermark: z.object({ name: z.string(), regNo: z.string() }),
+    /** For a video whose ladder is ready: the master playlist's address for this ticket (under /api/). */
+    hls: z.string().optional(),
+    /** For a probed video: its length. */
+    durationSeconds: z.number().optional(),
+    /** For a video whose poster is made: the poster's address for this ticket. */
+    posterUrl: z.string().optional(),
+    /** For a ready video: the seek bar's thumbnails, WebVTT cues into one sprite, for this ticket. */
+    thumbnailsUrl: z.string().optional(),
   }),
 );
 export type FileTicketAnswer = z.infer<typeof fileTicketAnswerSchema>;

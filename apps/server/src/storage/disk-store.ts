@@ -176,6 +176,12 @@ export class DiskStore implements FileStore {
     return this.existing(target.segments, target.absolute);
   }
 
+  movedId(id: string, fromId: string, toId: string): string {
+    const [segments, from, to] = [this.segments(id), this.segments(fromId), this.segments(toId)];
+    if (!segments || !from || !to || from.length === 0 || from.some((segment, index) => segments[index] !== segment)) return id;
+    return encodeDiskId([...to, ...segments.slice(from.length)].join('/'));
+  }
+
   async delete(id: string): Promise<void> {
     const resolved = await this.resolve(id);
     if (!resolved || resolved.segments.length === 0) throw new StoreError('not-found');

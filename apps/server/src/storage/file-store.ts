@@ -46,6 +46,12 @@ export interface FileStore {
   rename(id: string, name: string): Promise<StoreItem>;
   /** Removes a file, or a folder with everything in it. */
   delete(id: string): Promise<void>;
+  /**
+   * The id `id` has now that the item `fromId` (it, or a folder above it) was renamed and became
+   * `toId`; `id` itself when that rename did not touch it. Lets what is kept by file id (a lesson's
+   * streamed version) follow renames in stores whose ids change with the path.
+   */
+  movedId(id: string, fromId: string, toId: string): string;
 }
 
 export type StoreErrorKind = 'not-found' | 'conflict' | 'unavailable';

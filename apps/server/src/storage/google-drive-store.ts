@@ -218,6 +218,11 @@ export class GoogleDriveStore implements FileStore {
     return this.toItem(file);
   }
 
+  /** Drive ids never change on a rename. */
+  movedId(id: string): string {
+    return id;
+  }
+
   /** To the bin, not gone: the academy can still restore it from Drive for 30 days. */
   async delete(id: string): Promise<void> {
     if (!DRIVE_ID.test(id)) throw new StoreError('not-found');

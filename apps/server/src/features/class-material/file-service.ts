@@ -5,6 +5,8 @@ import {
   CLASS_MATERIAL_TEXT,
   driveItemKind,
   encodeFileId,
+  isAdmin,
+  LESSONS_TEXT,
   PDF_MIME_TYPE,
   VIDEO_MIME_TYPE,
   type FileTicketAnswer,
@@ -15,6 +17,7 @@ import type { SessionAccount } from '../../plugins/auth';
 import type { StoreItem } from '../../storage/file-store';
 import { parseRange } from './range';
 import * as repo from './repo';
+import type { Reader } from './repo';
 import { fileNotFound, locate, readerOf, storeCall, type ClassMaterialContext } from './tree';
 
 // Viewing a file: the viewer asks for a ticket with its bearer token, then the browser fetches
@@ -37,12 +40,34 @@ export async function issueTicket(ctx: ClassMaterialContext, caller: SessionAcco
   if (!mimeType) throw fileNotFound();
   const { ticket, expiresAt } = ctx.tickets.issue({ accountId: reader.id, tokenVersion: reader.token_version }, item.id);
   const query = new URLSearchParams({ id: encodeFileId(item.id), t: ticket });
+  const lesson = mimeType === VIDEO_MIME_TYPE && ctx.lessons ? await ctx.lessons.ticketAdditions(item.id, ticket) : {};
   return {
     url: `${API_BASE}${CLASS_MATERIAL_PATHS.secureFile}?${query.toString()}`,
     expiresAt: expiresAt.toISOString(),
     file: { id: item.id, name: item.name, mimeType, size: item.size },
     watermark: { name: reader.name, regNo: reader.reg_no ?? '' },
+    ...lesson,
   };
+}
+
+/** A viewer ticket for this reader and file, as the file ticket carries (posters in listings). */
+export function ticketFor(ctx: ClassMaterialContext, reader: Reader, fileId: string): string {
+  return ctx.tickets.issue({ accountId: reader.id, tokenVersion: reader.token_version }, fileId).ticket;
+}
+
+/**
+ * Who a ticketed request is from, and the file it may read: the ticket is this server's, for this
+ * file, unexpired; the account is live, active, with the token version the ticket was issued
+ * under; a grant still covers the file. Anything else is 403 (ticket or account) or 404 (grant).
+ * Every secure-file and every lesson request (playlist, segment, key) goes through here.
+ */
+export async function viewerOfTicket(ctx: ClassMaterialContext, fileId: string | null, ticket: string): Promise<{ reader: Reader; item: StoreItem }> {
+  const claims = fileId === null ? null : ctx.tickets.verify(ticket, fileId);
+  if (fileId === null || !claims) throw linkInvalid();
+  const reader = await repo.findReader(ctx.db, claims.accountId);
+  if (!reader || reader.account_state !== 'active' || reader.token_version !== claims.tokenVersion) throw linkInvalid();
+  const { item } = await locate(ctx, reader, fileId);
+  return { reader, item };
 }
 
 export type FileAnswer =
@@ -68,14 +93,13 @@ function inlineDisposition(name: string): string {
 }
 
 export async function secureFile(ctx: ClassMaterialContext, query: SecureFileQuery, rangeHeader: string | undefined): Promise<FileAnswer> {
-  const fileId = decodeFileId(query.id);
-  const claims = fileId === null ? null : ctx.tickets.verify(query.t, fileId);
-  if (fileId === null || !claims) throw linkInvalid();
-  const reader = await repo.findReader(ctx.db, claims.accountId);
-  if (!reader || reader.account_state !== 'active' || reader.token_version !== claims.tokenVersion) throw linkInvalid();
-  const { item } = await locate(ctx, reader, fileId);
+  const { reader, item } = await viewerOfTicket(ctx, decodeFileId(query.id), query.t);
   const mimeType = viewableType(item);
   if (!mimeType) throw fileNotFound();
+  // Once a lesson streams, students get the encrypted ladder only; the whole file stays the admins'.
+  if (mimeType === VIDEO_MIME_TYPE && !isAdmin(reader.account_type) && (await ctx.lessons?.streamsOnly(item.id))) {
+    throw errors.forbidden(LESSONS_TEXT.streamsOnly);
+  }
 
   const headers: Record<string, string> = {
     'content-type': mimeType,

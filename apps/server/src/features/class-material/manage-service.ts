@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { CLASS_MATERIAL_TEXT, type DriveItem } from '@academy/contract';
+import { pipeline } from 'node:stream/promises';
+import { CLASS_MATERIAL_TEXT, VIDEO_MIME_TYPE, type DriveItem } from '@academy/contract';
 import { isUniqueViolation } from '../../db/database';
 import { errors } from '../../lib/errors';
 import { recordAudit, type AuditActor } from '../audit-log/service';
@@ -40,12 +45,37 @@ export interface UploadInput {
   name: string;
   mimeType: string;
   content: Readable;
+  /** The same bytes already in a local file (a finished resumable upload): probed there, not copied first. */
+  localPath?: string;
 }
 
-/** Streams one file into a folder of a class; `content` fails on its own when it is too large or wrong. */
+/**
+ * Streams one file into a folder of a class; `content` fails on its own when it is too large or
+ * wrong. A video is first written to local scratch space and probed: one that is not a playable
+ * video is refused there and never reaches the store; one that is lands and is queued for processing.
+ */
 export async function uploadFile(ctx: ClassMaterialContext, actor: AuditActor, folderId: string, file: UploadInput): Promise<DriveItem> {
   const folder = await locateFolder(ctx, actor, folderId);
-  const stored = await storeCall(() => ctx.store.upload(folder.item.id, file.name, file.content, file.mimeType), { notFound: folderNotFound });
+  const lessons = file.mimeType === VIDEO_MIME_TYPE ? ctx.lessons : undefined;
+  if (!lessons) return landFile(ctx, actor, folder, file, file.content);
+  const scratch = file.localPath ? null : path.join(ctx.workDir, `upload-${randomUUID()}.mp4`);
+  try {
+    if (scratch) {
+      await mkdir(ctx.workDir, { recursive: true });
+      await pipeline(file.content, createWriteStream(scratch, { flags: 'wx' }));
+    }
+    const local = scratch ?? file.localPath ?? '';
+    const probed = await lessons.probe(local);
+    const landed = await landFile(ctx, actor, folder, file, scratch ? createReadStream(scratch) : file.content);
+    await lessons.landed(landed.id, probed);
+    return landed;
+  } finally {
+    if (scratch) await rm(scratch, { force: true });
+  }
+}
+
+async function landFile(ctx: ClassMaterialContext, actor: AuditActor, folder: Located, file: UploadInput, content: Readable): Promise<DriveItem> {
+  const stored = await storeCall(() => ctx.store.upload(folder.item.id, file.name, content, file.mimeType), { notFound: folderNotFound });
   await recordAudit(ctx.db, actor, {
     action: 'file.upload',
     target: itemTarget(stored, folder.classRow),
@@ -61,6 +91,8 @@ export async function renameItem(ctx: ClassMaterialContext, actor: AuditActor, i
   const { classRow, item } = found;
   if (!found.isClassFolder) {
     const renamed = await storeCall(() => ctx.store.rename(item.id, name));
+    await ctx.lessons?.renamed(item.id, renamed.id);
+    await ctx.watching?.renamed(item.id, renamed.id);
     await recordAudit(ctx.db, actor, {
       action: isFolder(item) ? 'folder.rename' : 'file.rename',
       target: itemTarget(renamed, classRow),
@@ -73,6 +105,8 @@ export async function renameItem(ctx: ClassMaterialContext, actor: AuditActor, i
   const taken = await repo.findClassByName(ctx.db, name);
   if (taken && taken.id !== classRow.id) throw errors.conflict('name', CLASS_MATERIAL_TEXT.folderExists);
   const renamed = await storeCall(() => ctx.store.rename(item.id, name));
+  await ctx.lessons?.renamed(item.id, renamed.id);
+  await ctx.watching?.renamed(item.id, renamed.id);
   try {
     await ctx.db.transaction().execute(async (tx) => {
       await repo.updateClass(tx, classRow.id, { name, folderId: renamed.id });
@@ -85,7 +119,9 @@ export async function renameItem(ctx: ClassMaterialContext, actor: AuditActor, i
     });
   } catch (error) {
     // A class of this name appeared meanwhile: put the folder back as it was.
-    await ctx.store.rename(renamed.id, classRow.name).catch(() => undefined);
+    const restored = await ctx.store.rename(renamed.id, classRow.name).catch(() => null);
+    if (restored) await ctx.lessons?.renamed(renamed.id, restored.id);
+    if (restored) await ctx.watching?.renamed(renamed.id, restored.id);
     if (isUniqueViolation(error)) throw errors.conflict('name', CLASS_MATERIAL_TEXT.folderExists);
     throw error;
   }
@@ -98,6 +134,7 @@ export async function deleteItem(ctx: ClassMaterialContext, actor: AuditActor, i
   const { classRow, item } = found;
   if (!found.isClassFolder) {
     await storeCall(() => ctx.store.delete(item.id));
+    await ctx.lessons?.deleted(item.id);
     await recordAudit(ctx.db, actor, {
       action: isFolder(item) ? 'folder.delete' : 'file.delete',
       target: itemTarget(item, classRow),
@@ -112,4 +149,5 @@ export async function deleteItem(ctx: ClassMaterialContext, actor: AuditActor, i
     // Last in the transaction: if the store refuses, the class, its grants and the entry all stay unwritten.
     await storeCall(() => ctx.store.delete(item.id));
   });
+  await ctx.lessons?.deleted(item.id);
 }

@@ -28,23 +28,29 @@ import * as service from './service';
 import { TicketSigner } from './ticket';
 import type { ClassMaterialContext } from './tree';
 
-
 export interface ClassMaterialOptions {
   db: Db;
   files: Config['files'];
   secret: string;
+  /** Scratch space for uploads that are probed before they land. */
+  workDir: string;
   /** Tests hand in a store of their own (the Google Drive store against a local server). */
   store?: FileStore;
 }
 
-/** Class material (issue 4): classes, listings, access, the drive screen's tools and secure viewing. */
-export const classMaterialRoutes: FastifyPluginAsyncZod<ClassMaterialOptions> = async (app, options) => {
-  const ctx: ClassMaterialContext = {
+/** The feature's context; app.ts builds it once, so the lessons feature checks tickets the same way. */
+export async function createClassMaterialContext(options: ClassMaterialOptions): Promise<ClassMaterialContext> {
+  return {
     db: options.db,
-    store: options.store ?? createFileStore(options.files.store),
+    store: options.store ?? (await createFileStore(options.files.store)),
     tickets: new TicketSigner(options.secret, options.files.ticketTtlMs),
     maxUploadBytes: options.files.maxUploadBytes,
+    workDir: options.workDir,
   };
+}
+
+/** Class material (issue 4): classes, listings, access, the drive screen's tools and secure viewing. */
+export const classMaterialRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> = async (app, { ctx }) => {
   // Multipart only in this scope, one file a request; the size cap is set when a request is read.
   await app.register(multipart, { limits: { files: 1, fields: 0, parts: 1 } });
   await app.register(accessRoutes, { ctx });

@@ -4,6 +4,7 @@ import { errors } from '../../lib/errors';
 import type { SessionAccount } from '../../plugins/auth';
 import { recordAudit, type AuditActor } from '../audit-log/service';
 import { classTarget } from './audit';
+import { ticketFor } from './file-service';
 import * as repo from './repo';
 import {
   audienceOf,
@@ -61,7 +62,8 @@ export async function rootFiles(ctx: ClassMaterialContext, caller: SessionAccoun
   if (owner && isAdmin(owner.account_type)) return classes.map(classItem);
   const audience = owner ? audienceOf(owner) : { emailKey, batch: '', ruleClassTypes: [] };
   const open = new Set((await repo.openableClasses(ctx.db, audience, new Date().toISOString())).map((row) => row.id));
-  return classes.filter((row) => open.has(row.id)).map(classItem);
+  const items = classes.filter((row) => open.has(row.id)).map(classItem);
+  return owner?.id === caller.id && ctx.watching ? ctx.watching.describe(items, caller.id) : items;
 }
 
 /** A folder's content, when the folder lies in a class the caller may open. */
@@ -70,5 +72,8 @@ export async function folderContent(ctx: ClassMaterialContext, caller: SessionAc
   const { item } = await locate(ctx, reader, folderId, folderNotFound);
   if (item.mimeType !== FOLDER_MIME_TYPE) throw folderNotFound();
   const items = await storeCall(() => ctx.store.list(item.id), { notFound: folderNotFound });
-  return sortItems(items.flatMap((child) => toDriveItem(child) ?? []));
+  const shown = sortItems(items.flatMap((child) => toDriveItem(child) ?? []));
+  const admin = isAdmin(reader.account_type);
+  const described = ctx.lessons ? await ctx.lessons.describe(shown, { admin, ticketFor: (fileId) => ticketFor(ctx, reader, fileId) }) : shown;
+  return !admin && ctx.watching ? ctx.watching.describe(described, reader.id) : described;
 }

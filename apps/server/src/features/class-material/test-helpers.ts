@@ -4,12 +4,27 @@ import type { DriveItem, FileTicketAnswer, GrantAnswer } from '@academy/contract
 import { signIn } from '../../../test/factories';
 import { multipartForm } from '../../../test/multipart-form';
 import { TEST_ADMIN } from '../../../test/test-app';
+import { testVideo } from '../../../test/videos';
 
 // Shared by the class-material tests: an admin session, and classes, folders, files and grants made
 // through the real API.
 
-/** An MP4 as file-type sees one (an 'ftyp' box, brand isom), followed by `size` bytes of content. */
+/**
+ * A real, playable MP4 (a second of test pattern) padded with a 'free' box to exactly `size` bytes
+ * when that is more: uploads probe videos, so a test video must decode.
+ */
 export function mp4Bytes(size = 64 * 1024): Buffer {
+  const video = testVideo({ seconds: 1, width: 160, height: 90, audio: false });
+  if (size <= video.length + 8) return video;
+  const box = Buffer.alloc(size - video.length);
+  box.writeUInt32BE(box.length, 0);
+  box.write('free', 4, 'latin1');
+  for (let i = 8; i < box.length; i += 1) box[i] = i % 251;
+  return Buffer.concat([video, box]);
+}
+
+/** An MP4 header (file-type says MP4) over bytes that are no video at all. */
+export function fakeMp4Bytes(size = 16 * 1024): Buffer {
   const box = Buffer.alloc(32);
   box.writeUInt32BE(32, 0);
   box.write('ftypisom', 4, 'latin1');

@@ -14,6 +14,8 @@ import { AppError, errors } from '../../lib/errors';
 import { StoreError, type FileStore, type StoreItem } from '../../storage/file-store';
 import * as repo from './repo';
 import type { ClassRow, Reader } from './repo';
+import type { LessonHooks } from './lesson-hooks';
+import type { WatchingHooks } from './watching-hooks';
 import type { TicketSigner } from './ticket';
 
 // The class tree and who may reach what in it. Every id that comes from a client goes through
@@ -26,6 +28,12 @@ export interface ClassMaterialContext {
   store: FileStore;
   tickets: TicketSigner;
   maxUploadBytes: number;
+  /** Lessons' processing and streaming (issue 15); absent, videos are served as they are. */
+  lessons?: LessonHooks;
+  /** A student's progress and "New" on listed items (issue 17); absent, items are listed bare. */
+  watching?: WatchingHooks;
+  /** Scratch space: a video is written here and probed before it lands in the store. */
+  workDir: string;
 }
 
 export function fileNotFound(): AppError {

@@ -1,28 +1,16 @@
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
-import { CLASS_FILE_FIELD, CLASS_MATERIAL_TEXT, itemNameSchema, PDF_MIME_TYPE, SERVER_TEXT, VIDEO_MIME_TYPE } from '@academy/contract';
+import { CLASS_FILE_FIELD, CLASS_MATERIAL_TEXT, SERVER_TEXT } from '@academy/contract';
 import { AppError, errors } from '../../lib/errors';
+import { checkContentType, lessonFileName, SNIFF_BYTES, tooLarge } from './lesson-file';
 import type { UploadInput } from './manage-service';
 
 // One lesson file from a multipart request, as a stream: never held in memory, whatever its size.
 // The name decides the type (.mp4 or .pdf) and the first bytes must agree; a body larger than the
 // limit is refused by its Content-Length at once, and cut off while streaming if it lied.
 
-const TYPE_BY_EXTENSION: Record<string, string> = { '.mp4': VIDEO_MIME_TYPE, '.pdf': PDF_MIME_TYPE };
-/** Enough of the head of a file for file-type to recognise it. */
-const SNIFF_BYTES = 4100;
 /** Room for the multipart boundaries and part headers around the file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
-function tooLarge(): AppError {
-  return new AppError(413, CLASS_MATERIAL_TEXT.uploadTooLarge);
-}
-
-function wrongType(): AppError {
-  return new AppError(415, CLASS_MATERIAL_TEXT.uploadWrongType);
-}
 
 /** Reads a stream's first bytes and gives back a stream of all of them, head included. */
 async function peek(stream: Readable, bytes: number, atEnd: () => void): Promise<{ head: Buffer; content: Readable }> {
@@ -67,16 +55,12 @@ export async function receiveLessonFile(request: FastifyRequest, maxBytes: numbe
     throw errors.field(CLASS_FILE_FIELD, CLASS_MATERIAL_TEXT.uploadRequired);
   }
   const file = part.file;
-  // Some browsers send the picked file's path; only its last segment is the name.
-  const parsedName = itemNameSchema.safeParse(part.filename.split(/[/\\]/).pop() ?? '');
-  if (!parsedName.success) {
+  let named: { name: string; mimeType: string };
+  try {
+    named = lessonFileName(part.filename);
+  } catch (error) {
     file.resume();
-    throw errors.field('name', `name ${parsedName.error.issues[0]?.message ?? 'is not valid'}`);
-  }
-  const mimeType = TYPE_BY_EXTENSION[path.extname(parsedName.data).toLowerCase()];
-  if (!mimeType) {
-    file.resume();
-    throw wrongType();
+    throw error;
   }
 
   const { head, content } = await peek(file, SNIFF_BYTES, () => {
@@ -84,11 +68,12 @@ export async function receiveLessonFile(request: FastifyRequest, maxBytes: numbe
     if (file.truncated) throw tooLarge();
   });
   if (file.truncated) throw tooLarge();
-  const sniffed = await fileTypeFromBuffer(head);
-  if (sniffed?.mime !== mimeType) {
+  try {
+    await checkContentType(head, named.mimeType);
+  } catch (error) {
     content.destroy();
     file.resume();
-    throw wrongType();
+    throw error;
   }
-  return { name: parsedName.data, mimeType, content };
+  return { ...named, content };
 }

@@ -1,4 +1,4 @@
-import { CLASS_MATERIAL_PATHS, driveListingAnswerSchema } from '@academy/contract';
+import { CLASS_MATERIAL_PATHS, driveListingAnswerSchema, type DriveListingAnswer } from '@academy/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { fillPath } from '../lib/paths';
@@ -8,11 +8,20 @@ export function getFolderContent(folderId: string) {
   return apiRequest(fillPath(CLASS_MATERIAL_PATHS.folderContent, { folderId }), { schema: driveListingAnswerSchema });
 }
 
+/** While a lesson of the folder is queued or processing, an admin's listing is read again this often. */
+const PROCESSING_POLL_MS = 3000;
+
+function processingUnderway(answer: DriveListingAnswer | undefined): boolean {
+  return Boolean(answer?.files.some((item) => item.processing?.state === 'queued' || item.processing?.state === 'processing'));
+}
+
 export function useFolderContentQuery(folderId: string | null) {
   return useQuery({
     queryKey: classMaterialKeys.folder(folderId ?? ''),
     queryFn: () => getFolderContent(folderId ?? ''),
     enabled: folderId !== null,
     select: (answer) => answer.files,
+    // Only admins are told the processing state, so only their screen polls.
+    refetchInterval: (query) => (processingUnderway(query.state.data) ? PROCESSING_POLL_MS : false),
   });
 }

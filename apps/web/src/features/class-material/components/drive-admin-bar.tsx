@@ -4,15 +4,16 @@ import CreateNewFolder from '@mui/icons-material/CreateNewFolder';
 import UploadFile from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { alerts } from '../../../lib/alerts';
 import { useCreateFolderMutation } from '../api/create-folder';
 import { useCreateSubfolderMutation } from '../api/create-subfolder';
+import { unfinishedUploads } from '../api/resumable-upload';
 import { useUploadQueue } from '../hooks/use-upload-queue';
 import { failureText } from '../lib/class-alerts';
 import { ItemNameDialog } from './item-name-dialog';
+import { UploadProgress } from './upload-progress';
 
 interface DriveAdminBarProps {
   /** The open folder, or null at the root (where a new folder is a new class). */
@@ -27,6 +28,17 @@ export function DriveAdminBar({ folderId }: DriveAdminBarProps) {
   const createSubfolder = useCreateSubfolderMutation();
   const creating = folderId ? createSubfolder : createClass;
   const uploads = useUploadQueue(folderId);
+  const progress = uploads.state;
+  // Uploads of this folder cut off before a reload: the browser kept where they stopped, not the file.
+  const [unfinished, setUnfinished] = useState<string[]>([]);
+  useEffect(() => {
+    if (!folderId || progress) return;
+    let live = true;
+    void unfinishedUploads(folderId).then((found) => live && setUnfinished(found.map((upload) => upload.metadata.filename ?? '')));
+    return () => {
+      live = false;
+    };
+  }, [folderId, progress]);
 
   const create = (name: string) => {
     const done = { onSuccess: () => setNaming(false) };
@@ -47,7 +59,6 @@ export function DriveAdminBar({ folderId }: DriveAdminBarProps) {
     }
   };
 
-  const progress = uploads.state;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -69,13 +80,11 @@ export function DriveAdminBar({ folderId }: DriveAdminBarProps) {
           onChange={(event) => void pick(event.target.files)}
         />
       </Box>
-      {progress && (
-        <Box role="status" aria-live="polite">
-          <Typography variant="body2" sx={{ mb: 0.5, overflowWrap: 'anywhere' }}>
-            Uploading {progress.name} ({progress.index} of {progress.count}): {progress.percent}%
-          </Typography>
-          <LinearProgress variant="determinate" value={progress.percent} aria-label={t('classMaterial.uploadProgressOf', { name: progress.name })} />
-        </Box>
+      {progress && <UploadProgress progress={progress} onPause={uploads.pause} onResume={uploads.resume} />}
+      {!progress && unfinished.length > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {t('classMaterial.unfinishedUploads', { names: unfinished.join(', ') })}
+        </Typography>
       )}
       <ItemNameDialog
         open={naming}

@@ -4,7 +4,7 @@ import { FOLDER_MIME_TYPE, isAdmin, type DriveItem } from '@academy/contract';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { readSession } from '../../../lib/session';
 import { useFolderContentQuery } from '../api/get-folder-content';
 import { useRootFilesQuery } from '../api/get-root-files';
@@ -18,8 +18,15 @@ import { DriveTrailBar } from './drive-trail-bar';
 const CLASS_ACTIONS: ItemAction[] = ['access', 'rename', 'delete'];
 const ITEM_ACTIONS: ItemAction[] = ['rename', 'delete'];
 
+interface DriveFilesPageProps {
+  /** Other features' rows above the drive (issue 17: a student's Continue watching). */
+  above?: ReactNode;
+  /** Other features' marks on each card (issue 17: progress, New, the tutor's Viewers). */
+  itemExtra?: (item: DriveItem) => ReactNode;
+}
+
 /** The cloud-drive files screen at /home (spec section 2), with the admin's tools above the files. */
-export function DriveFilesPage() {
+export function DriveFilesPage({ above, itemExtra }: DriveFilesPageProps = {}) {
   const session = readSession();
   const admin = isAdmin(session?.accountType);
   const store = useStoreInfoQuery();
@@ -46,9 +53,11 @@ export function DriveFilesPage() {
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, color: 'primary.main', minHeight: 32 }}>
         {store.data ? t('classMaterial.driveFiles', { provider: listLabel('provider', store.data.provider) }) : ''}
       </Typography>
+      {above}
       {admin && <DriveAdminBar key={current?.id ?? 'root'} folderId={current?.id ?? null} />}
       <DriveTrailBar trail={trail} onBack={back} onHome={goHome} onGoTo={goTo} />
-      {query.isFetching ? (
+      {/* A background read (a lesson's processing polled, an upload landed) keeps the cards on screen. */}
+      {query.isFetching && !query.data ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
           <CircularProgress aria-label={t('classMaterial.loadingFiles')} />
         </Box>
@@ -67,6 +76,7 @@ export function DriveFilesPage() {
               onOpen={(opened) => opened.mimeType === FOLDER_MIME_TYPE && open({ id: opened.id, name: opened.name })}
               actions={admin ? (atRoot ? CLASS_ACTIONS : ITEM_ACTIONS) : []}
               onAction={(action, target) => dialogs.start(action, target, atRoot)}
+              extra={itemExtra?.(item)}
             />
           ))}
         </Box>

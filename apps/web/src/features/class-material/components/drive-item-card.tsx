@@ -12,7 +12,9 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { LessonPoster } from './lesson-poster';
+import { LessonProcessing } from './lesson-processing';
 
 export type ItemAction = 'rename' | 'delete' | 'access';
 
@@ -22,6 +24,8 @@ interface DriveItemCardProps {
   /** Admin only: the item's menu. `access` is offered for class folders. */
   actions?: ItemAction[];
   onAction?: (action: ItemAction, item: DriveItem) => void;
+  /** Another feature's marks on the card (issue 17: progress, New, the tutor's Viewers). */
+  extra?: ReactNode;
 }
 
 const ACTION_LABELS = { rename: 'classMaterial.rename', delete: 'classMaterial.delete', access: 'classMaterial.classAccess' } as const satisfies Record<ItemAction, string>;
@@ -35,8 +39,11 @@ function ItemIcon({ item }: { item: DriveItem }) {
   return <InsertDriveFile sx={sx} />;
 }
 
-/** Spec section 2: a folder or file icon, the name, and 'View File' (mp4, PDF) or 'Open Folder'. */
-export function DriveItemCard({ item, onOpen, actions = [], onAction }: DriveItemCardProps) {
+/**
+ * Spec section 2: a folder or file icon, the name, and 'View File' (mp4, PDF) or 'Open Folder'; a
+ * lesson adds its poster and length, and for admins its processing (issue 15).
+ */
+export function DriveItemCard({ item, onOpen, actions = [], onAction, extra }: DriveItemCardProps) {
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const kind = driveItemKind(item);
   const viewable = kind === 'video' || kind === 'pdf';
@@ -48,6 +55,7 @@ export function DriveItemCard({ item, onOpen, actions = [], onAction }: DriveIte
 
   return (
     <Card component="li" variant="outlined" aria-label={item.name} sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, borderRadius: 3 }}>
+      {kind === 'video' && <LessonPoster posterUrl={item.posterUrl} durationSeconds={item.durationSeconds} />}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
         <ItemIcon item={item} />
         <Typography sx={{ flexGrow: 1, fontWeight: 600, overflowWrap: 'anywhere' }}>{item.name}</Typography>
@@ -57,7 +65,9 @@ export function DriveItemCard({ item, onOpen, actions = [], onAction }: DriveIte
           </IconButton>
         )}
       </Box>
-      <Button variant={viewable ? 'contained' : 'outlined'} onClick={openItem} sx={{ alignSelf: 'flex-start' }}>
+      {item.processing && <LessonProcessing fileId={item.id} name={item.name} processing={item.processing} />}
+      {extra}
+      <Button variant={viewable ? 'contained' : 'outlined'} onClick={openItem} sx={{ alignSelf: 'flex-start', mt: 'auto' }}>
         {viewable ? t('classMaterial.viewFile') : t('classMaterial.openFolder')}
       </Button>
       <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>

@@ -3,12 +3,12 @@ import { driveItemKind } from '@academy/contract';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { CenteredMessage } from '../../../components/centered-message';
 import { ApiError } from '../../../lib/api-client';
 import { useFileTicketQuery } from '../api/get-file-ticket';
-import { VideoViewer } from './video-viewer';
+import { LessonPlayer } from './lesson-player';
 import { Watermark } from './watermark';
 
 // PDF.js is large: it is fetched only when a PDF is opened.
@@ -24,12 +24,23 @@ function Loading() {
   );
 }
 
+/** Follows what the student does with the file (issue 17's progress); composed in by the router. */
+export interface FileTracker {
+  fileId: string;
+  kind: 'video' | 'pdf';
+  children: (seam: { onVideo: (video: HTMLVideoElement | null) => void; overlay: ReactNode }) => ReactNode;
+}
+
+function Untracked({ children }: FileTracker) {
+  return children({ onVideo: () => undefined, overlay: null });
+}
+
 /**
  * The file viewer at /view/{fileId}, opened in a new tab by 'View File' (PRODUCT.md 'Class
  * material'). It asks for a short-lived secure-file address with the session's token; when a read
  * fails (the address expired, or access ended) it asks again, and the server decides.
  */
-export function FileViewerPage() {
+export function FileViewerPage({ tracker: Tracker = Untracked }: { tracker?: ComponentType<FileTracker> }) {
   const { fileId = '' } = useParams();
   const query = useFileTicketQuery(fileId);
   const { refetch } = query;
@@ -72,11 +83,37 @@ export function FileViewerPage() {
             {ticket.file.name}
           </Typography>
           {driveItemKind(ticket.file) === 'video' ? (
-            <VideoViewer src={ticket.url} title={ticket.file.name} onReadError={renew} watermark={<Watermark {...ticket.watermark} />} />
+            <>
+              {!ticket.hls && (
+                <Typography variant="body2" sx={{ maxWidth: 1200, mx: 'auto', mb: 1, color: 'rgba(255,255,255,0.8)' }}>
+                  {t('lessons.stillProcessing')}
+                </Typography>
+              )}
+              <Tracker fileId={ticket.file.id} kind="video">
+                {({ onVideo, overlay }) => (
+              <LessonPlayer
+                title={ticket.file.name}
+                source={{ hls: ticket.hls, mp4: ticket.url }}
+                thumbnailsUrl={ticket.thumbnailsUrl}
+                posterUrl={ticket.posterUrl}
+                durationSeconds={ticket.durationSeconds}
+                onReadError={renew}
+                watermark={<Watermark {...ticket.watermark} />}
+                onVideo={onVideo}
+              >
+                {overlay}
+              </LessonPlayer>
+                )}
+              </Tracker>
+            </>
           ) : (
-            <Suspense fallback={<Loading />}>
-              <PdfViewer src={ticket.url} title={ticket.file.name} onReadError={renew} watermark={<Watermark {...ticket.watermark} />} />
-            </Suspense>
+            <Tracker fileId={ticket.file.id} kind="pdf">
+              {() => (
+                <Suspense fallback={<Loading />}>
+                  <PdfViewer src={ticket.url} title={ticket.file.name} onReadError={renew} watermark={<Watermark {...ticket.watermark} />} />
+                </Suspense>
+              )}
+            </Tracker>
           )}
         </>
       )}

@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database';
+import type { JobQueue } from '../../jobs/queue';
+import type { MediaBinaries } from '../../media/binaries';
+import type { FileStore } from '../../storage/file-store';
+
+/** What the lessons feature works with; built once by `createLessons`. */
+export interface LessonsContext {
+  db: Db;
+  /** The classes' store, where the source videos are. */
+  store: FileStore;
+  /** Where the streamed versions are kept (createLessonStore). */
+  outputs: FileStore;
+  binaries: MediaBinaries;
+  /** Local scratch space for transcodes and probed uploads. */
+  workDir: string;
+  queue: JobQueue;
+  /** Tells this instance's worker a job is waiting. */
+  wake: () => void;
+  log: FastifyBaseLogger;
+}
+
+export const LESSON_JOB = 'lesson.transcode';

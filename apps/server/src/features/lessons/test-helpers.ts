@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { DriveItem, DriveListingAnswer, LessonState } from '@academy/contract';
+import { folderContent, type Headers } from '../class-material/test-helpers';
+
+// Shared by the lessons tests: waiting for a lesson's processing, as the drive screen sees it.
+
+/**
+ * How long a test that transcodes may take. ffmpeg runs at the lowest CPU priority, so on a
+ * two-core machine busy with the rest of the suite (the browser specs, the other engine's server
+ * suite) a 14-second lesson has taken over 90 s: the kernel gives it what nothing else wants.
+ */
+export const TRANSCODE_TEST_TIMEOUT_MS = 600_000;
+
+/**
+ * Polls the folder's listing (as an admin) until the video's processing reaches `state`. It gives
+ * up when the job stops moving for `stallMs` (a hung ffmpeg, a lost job), not at a fixed time: a
+ * transcode starved by a busy machine is slow, not broken.
+ */
+export async function waitForLesson(
+  app: FastifyInstance,
+  admin: Headers,
+  folderId: string,
+  videoId: string,
+  state: LessonState = 'ready',
+  stallMs = 120_000,
+): Promise<DriveItem> {
+  let seen: DriveItem | undefined;
+  let lastMove = Date.now();
+  let lastMark = '';
+  while (Date.now() - lastMove < stallMs) {
+    const listing = await folderContent(app, admin, folderId);
+    seen = listing.json<DriveListingAnswer>().files.find((item) => item.id === videoId);
+    if (seen?.processing?.state === state) return seen;
+    if (seen?.processing?.state === 'failed' && state !== 'failed') break;
+    const mark = JSON.stringify(seen?.processing);
+    if (mark !== lastMark) [lastMark, lastMove] = [mark, Date.now()];
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  expect.fail(`lesson ${videoId} did not become ${state} (stalled ${stallMs / 1000} s or failed): ${JSON.stringify(seen)}`);
+}
+
+/** The value of one attribute in an HLS tag line, e.g. the IV of #EXT-X-KEY. */
+export function hlsAttribute(playlist: string, tag: string, name: string): string | undefined {
+  const line = playlist.split('\n').find((row) => row.startsWith(`${tag}:`));
+  return line ? new RegExp(`${name}=("[^"]*"|[^,]*)`).exec(line)?.[1]?.replace(/"/g, '') : undefined;
+}

@@ -1,0 +1,15 @@
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import ffprobeInstaller from '@ffprobe-installer/ffprobe';
+
+// ffmpeg and ffprobe come with `npm ci` (registry packages that ship static binaries for the
+// platform), so a fresh machine needs nothing else; FFMPEG_PATH / FFPROBE_PATH choose the
+// system's instead (config.ts reads them, null means the shipped ones).
+
+export interface MediaBinaries {
+  ffmpeg: string;
+  ffprobe: string;
+}
+
+export function mediaBinaries(chosen: { ffmpegPath: string | null; ffprobePath: string | null }): MediaBinaries {
+  return { ffmpeg: chosen.ffmpegPath ?? ffmpegInstaller.path, ffprobe: chosen.ffprobePath ?? ffprobeInstaller.path };
+}

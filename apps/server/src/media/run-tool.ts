@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { constants, setPriority } from 'node:os';
+
+// One run of ffmpeg or ffprobe. Transcoding shares the machine with the students being served, so
+// every run is given the lowest CPU priority the moment it starts: the kernel then hands the
+// server's requests the CPU first and the transcode what is left.
+
+export interface ToolRun {
+  /** Called with each line ffmpeg writes to stdout (its `-progress pipe:1` report). */
+  onStdoutLine?: (line: string) => void;
+  /** Aborting kills the tool. */
+  signal?: AbortSignal;
+}
+
+export class ToolError extends Error {
+  constructor(
+    message: string,
+    /** The last lines ffmpeg wrote to stderr: why it stopped. */
+    readonly detail: string,
+  ) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}
+
+/** How much of stderr is kept for the error: ffmpeg says why it stopped at the end. */
+const STDERR_TAIL_BYTES = 4096;
+
+export function runTool(binary: string, args: string[], run: ToolRun = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: run.signal });
+    try {
+      if (child.pid !== undefined) setPriority(child.pid, constants.priority.PRIORITY_LOW);
+    } catch {
+      // A system that refuses to lower a priority still transcodes, only less politely.
+    }
+    let stdout = '';
+    let partialLine = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      if (!run.onStdoutLine) {
+        stdout += chunk;
+        return;
+      }
+      const lines = (partialLine + chunk).split('\n');
+      partialLine = lines.pop() ?? '';
+      for (const line of lines) run.onStdoutLine(line.trim());
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL_BYTES);
+    });
+    child.once('error', (error) => reject(error));
+    child.once('close', (code, signal) => {
+      if (code === 0) resolve(stdout);
+      else reject(new ToolError(`${binary.split('/').pop() ?? binary} stopped (${signal ?? `exit ${code}`})`, stderr.trim()));
+    });
+  });
+}
