@@ -1,0 +1,182 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { DriveListingAnswer } from '@academy/contract';
+import { registerByApi, signedInPage, signInByApi } from '../support/accounts';
+import { driveCard } from '../support/drive';
+import { LANGUAGE_STORAGE_KEY, LANGUAGES, say, sayPattern } from '../support/languages';
+import { saveScreen } from '../support/screenshots';
+import { ADMIN, e2eDataDir } from '../support/server-env';
+
+// Issue 17 end to end: a student plays a lesson for 20 s, reloads and is offered to resume at about
+// 0:20; the drive's "Continue watching" shows it with a progress bar; the tutor's Viewers panel shows
+// the student with a share watched and draws the retention chart. The lesson is copied straight into
+// the class folder (as an academy copies files in), so it has no streamed version and any player
+// plays the MP4 itself. The last test walks the same screens on desktop and phone in
+// both languages; SHOTS_DIR=<folder> saves them as pictures (support/screenshots.ts).
+
+const tag = Date.now().toString(36);
+const className = `Watching ${tag}`;
+const lessonName = 'Lesson 1 - Kandyan kingdom.mp4';
+
+/** A real 60-second H.264 clip without sound (so the page may play it without a click), made now. */
+function sixtySecondLesson(): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'academy-watching-'));
+  const file = path.join(folder, 'lesson.mp4');
+  execFileSync('ffmpeg', [
+    '-v', 'error', '-y',
+    '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=15:duration=60',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '30',
+    '-movflags', '+faststart', file,
+  ]);
+  return file;
+}
+
+async function adminCall(request: APIRequestContext) {
+  const login = await signInByApi(request, ADMIN.email, ADMIN.password);
+  return { Authorization: `Bearer ${login.token}` };
+}
+
+
+
+
+let student: { email: string; password: string; name: string };
+let lessonId = '';
+let classId = '';
+
+test('a student resumes a lesson, finds it in Continue watching, and the tutor sees them among its viewers', async ({ browser, request }) => {
+  test.setTimeout(150_000);
+  const admin = await adminCall(request);
+  const created = await request.post('/api/folders/create/folder', { headers: admin, data: { folderName: className } });
+  expect(created.status(), await created.text()).toBe(200);
+  classId = ((await created.json()) as { data: { id: string } }).data.id;
+  const source = sixtySecondLesson();
+  try {
+    copyFileSync(source, path.join(e2eDataDir(), 'class-files', className, lessonName));
+  } finally {
+    rmSync(path.dirname(source), { recursive: true, force: true });
+  }
+  const listing = await request.get(`/api/folders/folderContent/${encodeURIComponent(classId)}`, { headers: admin });
+  lessonId = ((await listing.json()) as DriveListingAnswer).files.find((item) => item.name === lessonName)?.id ?? '';
+  expect(lessonId).not.toBe('');
+  const { body } = await registerByApi(request);
+  student = { email: body.email, password: body.password, name: body.name };
+  const grant = await request.post('/api/students/student/give-additional-access', { headers: admin, data: { email: body.email, className } });
+  expect(grant.status(), await grant.text()).toBe(200);
+
+  // The student plays 20 s; pausing sends the report at once.
+  const page = await signedInPage(browser, student.email, student.password, student.name);
+  await page.goto(`/#/view/${encodeURIComponent(lessonId)}`);
+  const video = page.locator('video');
+  await expect(video).toBeVisible();
+  await video.evaluate((element: HTMLVideoElement) => {
+    element.muted = true;
+    return element.play();
+  });
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 40_000, intervals: [500] }).toBeGreaterThanOrEqual(20);
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/watching/reports') && response.status() === 200);
+  await video.evaluate((element: HTMLVideoElement) => element.pause());
+  await saved;
+
+  // On any device: a reload asks where to start.
+  await page.reload();
+  const resume = page.getByRole('button', { name: /^Resume from 0:(19|2\d)$/ });
+  await expect(resume).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start over' })).toBeVisible();
+  await saveScreen(page, 'resume-prompt-desktop-en');
+  await resume.click();
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThanOrEqual(19);
+  await video.evaluate((element: HTMLVideoElement) => element.pause());
+
+  // Continue watching, above the drive, with the lesson's bar.
+  await page.goto('/#/home');
+  const row = page.getByRole('region', { name: 'Continue watching' });
+  await expect(row.getByRole('button', { name: new RegExp(`^${lessonName}, Resume from 0:`) })).toBeVisible();
+  const bar = row.getByRole('progressbar', { name: new RegExp(`^Watched \\d+% of ${lessonName}$`) });
+  await expect(bar).toBeVisible();
+  expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(30);
+  await saveScreen(page, 'continue-watching-desktop-en');
+  await driveCard(page, className).getByRole('button', { name: 'Open Folder' }).click();
+  await expect(driveCard(page, lessonName).getByRole('progressbar')).toBeVisible();
+  await saveScreen(page, 'drive-progress-desktop-en');
+
+  // The tutor: the lesson's Viewers panel.
+  const tutor = await signedInPage(browser, ADMIN.email, ADMIN.password, 'Administrator');
+  await driveCard(tutor, className).getByRole('button', { name: 'Open Folder' }).click();
+  await driveCard(tutor, lessonName).getByRole('button', { name: `Viewers: ${lessonName}` }).click();
+  const panel = tutor.getByRole('dialog', { name: `Viewers of ${lessonName}` });
+  const studentRow = panel.getByRole('row').filter({ hasText: student.name });
+  await expect(studentRow).toBeVisible();
+  await expect(studentRow.getByRole('cell').nth(3)).toHaveText(/^(3\d|[4-9]\d)%$/);
+  const chart = panel.getByTestId('retention-chart');
+  await expect(chart.locator('svg').first()).toBeVisible();
+  await expect(chart.locator('path.MuiLineChart-line, path[class*="MuiLineChart-line"]').first()).toBeAttached();
+  await saveScreen(tutor, 'viewers-desktop-en');
+  await tutor.context().close();
+  await page.context().close();
+});
+
+test('the watching screens, desktop and phone, in English and Sinhala', async ({ browser, request }) => {
+  // Four walks of six screens each, beside the server suites on a busy CI machine.
+  test.setTimeout(420_000);
+  // A lesson uploaded since the student's last visit: "New" on its card, "1 new" on the class.
+  const newLesson = 'Lesson 2 - Dutch period.mp4';
+  const source = sixtySecondLesson();
+  try {
+    const upload = await request.post(`/api/folders/folder/${encodeURIComponent(classId)}/files`, {
+      headers: await adminCall(request),
+      multipart: { file: { name: newLesson, mimeType: 'video/mp4', buffer: readFileSync(source) } },
+    });
+    expect(upload.status(), await upload.text()).toBe(200);
+  } finally {
+    rmSync(path.dirname(source), { recursive: true, force: true });
+  }
+  for (const language of LANGUAGES) {
+    for (const [device, viewport] of [['desktop', { width: 1366, height: 768 }], ['phone', { width: 390, height: 844 }]] as const) {
+      const suffix = `${device}-${language}`;
+      const page = await signedInPage(browser, student.email, student.password, student.name, viewport);
+      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, language] as const);
+      await page.goto(`/#/view/${encodeURIComponent(lessonId)}`);
+      await page.reload();
+      await expect(page.getByRole('button', { name: sayPattern(language, 'resumeFrom', { time: '0:(19|2\\d)' }) })).toBeVisible();
+      await saveScreen(page, `resume-prompt-${suffix}`);
+
+      await page.goto('/#/home');
+      await expect(page.getByRole('region', { name: say(language, 'continueWatching') })).toBeVisible();
+      await saveScreen(page, `continue-watching-${suffix}`);
+      const classCard = driveCard(page, className, language);
+      await expect(classCard.getByText(sayPattern(language, 'newCount', { count: '1' }))).toBeVisible();
+      await classCard.scrollIntoViewIfNeeded();
+      await saveScreen(page, `drive-new-class-${suffix}`);
+      await classCard.getByRole('button', { name: say(language, 'openFolder') }).click();
+      await expect(driveCard(page, lessonName, language).getByRole('progressbar')).toBeVisible();
+      await expect(driveCard(page, newLesson, language).getByText(say(language, 'newBadge'), { exact: true })).toBeVisible();
+      await saveScreen(page, `drive-progress-${suffix}`);
+      await page.context().close();
+
+      const tutor = await signedInPage(browser, ADMIN.email, ADMIN.password, 'Administrator', viewport);
+      await tutor.evaluate(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, language] as const);
+      await tutor.reload();
+      await driveCard(tutor, className, language).getByRole('button', { name: say(language, 'openFolder') }).click();
+      await tutor.getByRole('button', { name: `${say(language, 'viewers')}: ${lessonName}` }).click();
+      const panel = tutor.getByRole('dialog', { name: say(language, 'viewersOf', lessonName) });
+      await expect(panel.getByRole('row').filter({ hasText: student.name })).toBeVisible();
+      await expect(panel.getByTestId('retention-chart').locator('svg').first()).toBeVisible();
+      await saveScreen(tutor, `viewers-${suffix}`);
+      await tutor.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+
+      // The suite has registered many students by now: search narrows the list to this one.
+      await tutor.goto('/#/students');
+      await tutor.getByRole('searchbox').fill(student.email);
+      await tutor.getByRole('row').filter({ hasText: student.email }).getByRole('button').last().click();
+      const lessons = tutor.getByRole('dialog').getByRole('list', { name: say(language, 'studentLessons') });
+      await expect(lessons.getByText(lessonName)).toBeVisible();
+      await lessons.scrollIntoViewIfNeeded();
+      await saveScreen(tutor, `profile-lessons-${suffix}`);
+      await tutor.context().close();
+    }
+  }
+});
