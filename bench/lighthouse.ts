@@ -1,7 +1,7 @@
 // Benchmark for issue 9: Lighthouse on the login page and the student's messages feed.
 //
 //   npm run bench:lighthouse                         # builds the web app, starts the real server
-//   BENCH_SKIP_BUILD=1 BENCH_PORT=18460 npm run bench:lighthouse
+//   BENCH_PORTS=19200-19299 npm run bench:lighthouse
 //
 // The built app and the real server (temporary data folder), in the system Chromium (CHROME_PATH,
 // else CHROMIUM_PATH, else /usr/bin/chromium; never a downloaded one), Lighthouse's default mobile
@@ -13,14 +13,14 @@
 //     must parse the manifest without errors;
 //   - the performance figures are printed (the login page's speed budget is bench:login's).
 // The feed is measured as a signed-in student sees it: a student registered through the API, the
-// session written to localStorage the way the login screen writes it (lib/session.ts), and
+// session written to localStorage the way the login screen writes it (the contract's sessionFromLogin), and
 // Lighthouse told to keep storage (so also the service worker a first visit installed).
 // Exits 1 when a goal is missed.
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
-import { MESSAGES_PATHS, STUDENTS_PATHS, type LoginAnswer } from '@academy/contract';
-import { sessionFromLogin } from '../apps/web/src/lib/session';
+import { MESSAGES_PATHS, sessionFromLogin, STUDENTS_PATHS, type LoginAnswer } from '@academy/contract';
 import { CHROMIUM, launchChromium } from './support/chromium';
+import { recordFigure } from './support/results';
 import { runAgainstServer, BENCH_ADMIN } from './support/server';
 
 const GOALS = { accessibility: 100, bestPractices: 95 };
@@ -144,6 +144,7 @@ function report(outcome: Outcome): boolean {
   ];
   console.log(`\n${outcome.page}`);
   for (const [name, value, goal, met] of rows) console.log(`  ${met ? 'ok  ' : 'MISS'} ${name.padEnd(16)} ${value.padEnd(40)} goal ${goal}`);
+  for (const [name, value, goal, met] of rows) recordFigure({ bench: 'lighthouse', figure: `${outcome.page}: ${name}`, value, goal, met });
   console.log(
     `       performance ${outcome.performance}: first contentful paint ${(outcome.fcpMs / 1000).toFixed(2)} s, largest contentful paint ${(outcome.lcpMs / 1000).toFixed(2)} s, total blocking time ${Math.round(outcome.tbtMs)} ms, layout shift ${outcome.cls.toFixed(3)}`,
   );

@@ -1,7 +1,7 @@
 // Benchmark for issue 6: the login page, as a student on a phone first meets it.
 //
 //   npm run bench:login                      # builds the web app, starts the real server, runs Lighthouse
-//   BENCH_PORT=18106 BENCH_RUNS=3 npm run bench:login
+//   BENCH_PORTS=19200-19299 BENCH_RUNS=3 npm run bench:login
 //
 // For the built app and the real server (temporary data folder), in the system Chromium
 // (CHROMIUM_PATH, default /usr/bin/chromium), Lighthouse's default mobile preset (simulated slow
@@ -11,9 +11,10 @@
 //     load, gzip -9 of the built file): 150 KB or less;
 //   - Lighthouse performance >= 90, accessibility >= 95, largest contentful paint < 2.5 s.
 // Each scenario is run BENCH_RUNS times (3); the run with the median performance score is
-// reported. Exits 1 when a goal is missed. Settings: BENCH_SKIP_BUILD=1 uses the existing build.
+// reported. Exits 1 when a goal is missed.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { recordFigure } from './support/results';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
@@ -135,6 +136,7 @@ function report(outcome: Outcome): boolean {
   ];
   console.log(`\n${outcome.scenario}`);
   for (const [name, value, goal, met] of rows) console.log(`  ${met ? 'ok  ' : 'MISS'} ${name.padEnd(26)} ${value.padEnd(52)} goal ${goal}`);
+  for (const [name, value, goal, met] of rows) recordFigure({ bench: 'login', figure: `${outcome.scenario}: ${name}`, value, goal, met });
   console.log(
     `       first contentful paint ${(outcome.fcpMs / 1000).toFixed(2)} s, total blocking time ${Math.round(outcome.tbtMs)} ms, layout shift ${outcome.cls.toFixed(3)}`,
   );

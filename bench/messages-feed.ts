@@ -1,26 +1,30 @@
-// Benchmark for issue 5: with 1,000 messages in the database, a student's feed (the first page of
-// get-by-batch, which also records views and the bell's marker) served to 50 connections over
-// loopback must reach at least half the requests per second of GET /api/ping, a route of the same
-// server answering a constant, measured in the same run, with a 99th percentile under 50 ms.
+// Benchmark for issues 5 and 18: with 1,000 messages in the database, a student's feed (the first
+// page of get-by-batch, which also records views and the bell's marker) served by `npm start` to
+// 50 connections over loopback must reach at least half the requests per second of a bare Fastify
+// process sending the same bytes, with a 99th percentile under 50 ms; and GET /api/ping, the
+// portal's constant route, at least 0.6 of bare Fastify's constant route. All four are measured in
+// the same run.
 //
 //   npm run bench:feed                                              # SQLite in a temporary folder
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:feed
 //
-// Ping and feed take turns (BENCH_ROUNDS rounds of BENCH_SECONDS each), so other work on the
-// machine weighs on both alike. Settings: BENCH_MESSAGES (1000), BENCH_ROUNDS (5), BENCH_SECONDS
+// The four take turns (BENCH_ROUNDS rounds of BENCH_SECONDS each), so other work on the machine
+// weighs on all alike. Settings: BENCH_MESSAGES (1000), BENCH_ROUNDS (5), BENCH_SECONDS
 // (3), BENCH_CONNECTIONS (50).
 // Exits 1 when a goal is missed, so it can gate a release.
 import { BATCHES, MESSAGE_CLASS_TYPES, REGIONS } from '@academy/contract';
 import type { ChildProcess } from 'node:child_process';
 import { createDatabase, migrateToLatest } from '../apps/server/src/db/database';
 import { benchDatabase, loadInTurns, startBenchServer, stopServer, type LoadResult } from './support';
-import { BENCH_ADMIN } from './support/server';
+import { reportFigures } from './support/results';
+import { BENCH_ADMIN, serverProcessId, startBareFastify } from './support/server';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const GOAL_RATIO = 0.5;
+const GOAL_FEED_RATIO = 0.5;
+const GOAL_PING_RATIO = 0.6;
 const GOAL_P99_MS = 50;
 const STUDENT = {
   name: 'Bench Student',
@@ -75,9 +79,17 @@ function line(name: string, result: LoadResult): string {
   );
 }
 
+/** The body and content type the portal answered, for the bare reference to send the same. */
+async function answered(url: string, headers: Record<string, string> = {}): Promise<{ contentType: string; body: string }> {
+  const response = await fetch(url, { headers: { ...headers, 'accept-encoding': 'identity' } });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return { contentType: response.headers.get('content-type') ?? 'application/json', body: await response.text() };
+}
+
 async function main(): Promise<void> {
   const database = await benchDatabase(process.env.BENCH_DATABASE_URL);
   let server: ChildProcess | undefined;
+  let bare: Awaited<ReturnType<typeof startBareFastify>> | undefined;
   try {
     const started = await startBenchServer(database, BENCH_ADMIN);
     server = started.server;
@@ -93,33 +105,55 @@ async function main(): Promise<void> {
     const student = await post<{ token: string }>(base, 'students/student/login', { email: STUDENT.email, password: STUDENT.password });
     const headers = { authorization: `Bearer ${student.token}` };
     const feedUrl = `${base}/api/messages/message/get-by-batch/2026/Indian/Theory&Revision`;
-    const first = (await (await fetch(feedUrl, { headers })).json()) as { data: unknown[]; paging: { total: number } };
+    const feedAnswer = await answered(feedUrl, headers);
+    const first = JSON.parse(feedAnswer.body) as { data: unknown[]; paging: { total: number } };
+    bare = await startBareFastify([
+      { url: '/ping', ...(await answered(`${base}/api/ping`)) },
+      { url: '/feed', ...feedAnswer },
+    ]);
     console.log(
-      `${MESSAGES} messages in ${database.target.kind}; the student's feed holds ${first.paging.total}, a page shows ${first.data.length}.`,
+      `${MESSAGES} messages in ${database.target.kind}; the student's feed holds ${first.paging.total}, a page shows ${first.data.length} (${feedAnswer.body.length} bytes).`,
     );
-    console.log(`${CONNECTIONS} connections; ping and feed take turns, ${ROUNDS} rounds of ${SECONDS} s each, after a warm-up round.\n`);
+    console.log(`${CONNECTIONS} connections; the four take turns, ${ROUNDS} rounds of ${SECONDS} s each, after a warm-up round.\n`);
 
     const targets = [
       { name: 'GET /api/ping', url: `${base}/api/ping` },
+      { name: 'bare Fastify, constant', url: `${bare.base}/ping`, pid: bare.child.pid },
       { name: "student's feed", url: feedUrl, headers },
+      { name: 'bare Fastify, feed bytes', url: `${bare.base}/feed`, pid: bare.child.pid },
     ];
     await loadInTurns(targets, { connections: CONNECTIONS, rounds: 1, secondsPerRound: 1 });
-    const results = await loadInTurns(targets, { connections: CONNECTIONS, rounds: ROUNDS, secondsPerRound: SECONDS, serverPid: server.pid });
-    const ping = results.get('GET /api/ping') as LoadResult;
-    const feed = results.get("student's feed") as LoadResult;
-    console.log(line('GET /api/ping', ping));
-    console.log(line("student's feed", feed));
-
-    const ratio = feed.requestsPerSecond / ping.requestsPerSecond;
-    const checks = [
-      [`feed/ping = ${ratio.toFixed(2)} (goal >= ${GOAL_RATIO})`, ratio >= GOAL_RATIO],
-      [`feed p99 = ${feed.p99.toFixed(1)} ms (goal < ${GOAL_P99_MS} ms)`, feed.p99 < GOAL_P99_MS],
-      [`errors = ${feed.errors + ping.errors} (goal 0)`, feed.errors + ping.errors === 0],
-    ] as const;
+    const results = await loadInTurns(targets, { connections: CONNECTIONS, rounds: ROUNDS, secondsPerRound: SECONDS, serverPid: serverProcessId(server) });
+    const [ping, barePing, feed, bareFeed] = targets.map((target) => results.get(target.name) as LoadResult) as [LoadResult, LoadResult, LoadResult, LoadResult];
+    for (const target of targets) console.log(line(target.name, results.get(target.name) as LoadResult));
     console.log('');
-    for (const [text, ok] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
-    process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
+
+    const rate = (result: LoadResult) => `${result.requestsPerSecond.toFixed(0)} req/s`;
+    const errors = ping.errors + feed.errors + barePing.errors + bareFeed.errors;
+    reportFigures([
+      {
+        bench: 'feed',
+        figure: `student feed, ${CONNECTIONS} connections`,
+        value: rate(feed),
+        reference: `bare Fastify ${rate(bareFeed)}`,
+        ratio: feed.requestsPerSecond / bareFeed.requestsPerSecond,
+        goal: `>= ${GOAL_FEED_RATIO}`,
+        met: feed.requestsPerSecond / bareFeed.requestsPerSecond >= GOAL_FEED_RATIO,
+      },
+      { bench: 'feed', figure: 'student feed p99', value: `${feed.p99.toFixed(1)} ms`, goal: `< ${GOAL_P99_MS} ms`, met: feed.p99 < GOAL_P99_MS },
+      {
+        bench: 'feed',
+        figure: `GET /api/ping, ${CONNECTIONS} connections`,
+        value: rate(ping),
+        reference: `bare Fastify ${rate(barePing)}`,
+        ratio: ping.requestsPerSecond / barePing.requestsPerSecond,
+        goal: `>= ${GOAL_PING_RATIO}`,
+        met: ping.requestsPerSecond / barePing.requestsPerSecond >= GOAL_PING_RATIO,
+      },
+      { bench: 'feed', figure: 'feed and ping errors', value: String(errors), goal: '0', met: errors === 0 },
+    ]);
   } finally {
+    await bare?.stop();
     await stopServer(server);
     await database.drop();
   }

@@ -7,25 +7,28 @@
 // 64 KB Range read, ticket and grant checked as always) under 10 ms at the 99th percentile; the
 // server's memory flat while it streams. Exits 1 when a goal is missed.
 //
-// nginx comes from Debian's packages (installed here with apt-get when missing and run as root);
-// it runs on its own port with its own config in a temporary folder, never as the system service.
+// nginx comes from Debian's packages (support/nginx.ts: installed with apt-get when missing); it
+// runs on its own port with its own config in a temporary folder, never as the system service.
 // Settings: BENCH_FILE_MB (200), BENCH_ROUNDS (5 whole-file reads each), BENCH_SEEKS (500),
-// BENCH_PORT (18150: nginx on it, the portal on the next).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// BENCH_PORTS (free ports when unset: nginx on the first, the portal on the next).
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DriveListingAnswer, FileTicketAnswer, LoginAnswer } from '@academy/contract';
-import { startServer, BENCH_ADMIN } from './support/server';
+import { startNginx, type Nginx } from './support/nginx';
+import { adminAndStudent, api, BENCH_STUDENT } from './support/portal-api';
+import { reportFigures } from './support/results';
+import { benchPort, serverProcessId, startServer, stopServer, BENCH_ADMIN } from './support/server';
 
 const GOALS = { rateOfNginx: 0.8, seekP99Ms: 10, memoryGrowthMb: 64 };
 const FILE_MB = Number(process.env.BENCH_FILE_MB ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SEEKS = Number(process.env.BENCH_SEEKS ?? 500);
-const NGINX_PORT = Number(process.env.BENCH_PORT ?? 18150);
-const PORTAL_PORT = NGINX_PORT + 1;
+const NGINX_PORT = await benchPort();
+const PORTAL_PORT = await benchPort();
 const SEEK_BYTES = 64 * 1024;
 const CLASS_NAME = 'Bench Class';
 const FILE_NAME = 'lecture.mp4';
@@ -34,7 +37,8 @@ const work = mkdtempSync(path.join(tmpdir(), 'academy-bench-stream-'));
 const dataDir = path.join(work, 'data');
 const classDir = path.join(dataDir, 'class-files', CLASS_NAME);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const children: ChildProcess[] = [];
+let nginx: Nginx | undefined;
+let portal: ChildProcess | undefined;
 
 async function writeLesson(file: string): Promise<void> {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -46,95 +50,22 @@ async function writeLesson(file: string): Promise<void> {
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
 }
 
-function ensureNginx(): string {
-  const found = spawnSync('sh', ['-c', 'command -v nginx || ls /usr/sbin/nginx'], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
-  if (found) return found;
-  console.log('nginx is missing: installing it from Debian (apt-get install -y nginx-light)...');
-  const install = spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light'], { stdio: 'inherit' });
-  if (install.status !== 0 || !existsSync('/usr/sbin/nginx')) throw new Error('nginx could not be installed; install it and run again');
-  return '/usr/sbin/nginx';
-}
-
-async function waitFor(url: string, what: string): Promise<void> {
-  for (let i = 0; i < 120; i += 1) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${what} did not start`);
-}
-
-async function startNginx(binary: string): Promise<void> {
-  const prefix = path.join(work, 'nginx');
-  mkdirSync(path.join(prefix, 'logs'), { recursive: true });
-  const conf = path.join(prefix, 'nginx.conf');
-  // One worker, like the portal's one process; sendfile as Debian ships it. Its own folder for
-  // everything, so the system's nginx is neither used nor disturbed.
-  writeFileSync(
-    conf,
-    `worker_processes 1;
-daemon off;
-user root;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/logs/error.log warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  types { video/mp4 mp4; }
-  server {
-    listen 127.0.0.1:${NGINX_PORT};
-    root "${classDir}";
-  }
-}
-`,
-  );
-  const child = spawn(binary, ['-p', prefix, '-c', conf], { stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(child);
-  await waitFor(`http://127.0.0.1:${NGINX_PORT}/${FILE_NAME}`, 'nginx');
-}
-
 async function startPortal(): Promise<ChildProcess> {
-  const child = await startServer({ port: PORTAL_PORT, dataDir, admin: BENCH_ADMIN });
-  children.push(child);
-  return child;
-}
-
-async function api<T>(pathname: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`http://127.0.0.1:${PORTAL_PORT}/api/${pathname}`, {
-    method: options.body ? 'POST' : 'GET',
-    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.body ? { 'content-type': 'application/json' } : {}) },
-    body: options.body ? JSON.stringify(options.body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${pathname}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  portal = await startServer({ port: PORTAL_PORT, dataDir, admin: BENCH_ADMIN });
+  return portal;
 }
 
 /** A student given the class, and the secure-file address of the lesson, as the viewer gets it. */
 async function secureFileUrl(): Promise<string> {
-  const admin = await api<LoginAnswer>('students/student/login', { body: BENCH_ADMIN });
+  const base = `http://127.0.0.1:${PORTAL_PORT}`;
+  const admin = await api<LoginAnswer>(base, 'students/student/login', { body: BENCH_ADMIN });
   // The folder was put on disk directly: listing the classes makes it one.
-  await api('folders/folder-names', { token: admin.token });
-  const student = {
-    name: 'Bench Student', email: 'bench.student@example.lk', whatsAppNo: '0771234567', district: 'Kandy', password: 'bench-student-pw',
-    indianHistory: true, europeHistory: false, historyType: 'Indian', batch: '2026', classType: 'Theory',
-  };
-  await api('students/student/register', { body: student });
-  await api('students/student/give-additional-access', { token: admin.token, body: { email: student.email, className: CLASS_NAME } });
-  const login = await api<LoginAnswer>('students/student/login', { body: { email: student.email, password: student.password } });
-  const classes = await api<DriveListingAnswer>(`folders/diveRootFiles/${encodeURIComponent(student.email)}`, { token: login.token });
-  const files = await api<DriveListingAnswer>(`folders/folderContent/${encodeURIComponent(classes.files[0]?.id ?? '')}`, { token: login.token });
-  const ticket = await api<FileTicketAnswer>(`secure-folders/file-ticket/${encodeURIComponent(files.files[0]?.id ?? '')}`, { token: login.token });
-  return `http://127.0.0.1:${PORTAL_PORT}${ticket.data.url}`;
+  await api(base, 'folders/folder-names', { token: admin.token });
+  const { student } = await adminAndStudent(base, CLASS_NAME);
+  const classes = await api<DriveListingAnswer>(base, `folders/diveRootFiles/${encodeURIComponent(BENCH_STUDENT.email)}`, { token: student });
+  const files = await api<DriveListingAnswer>(base, `folders/folderContent/${encodeURIComponent(classes.files[0]?.id ?? '')}`, { token: student });
+  const ticket = await api<FileTicketAnswer>(base, `secure-folders/file-ticket/${encodeURIComponent(files.files[0]?.id ?? '')}`, { token: student });
+  return `${base}${ticket.data.url}`;
 }
 
 /** One GET, its body read and dropped: bytes, total time, and time to the first body byte. */
@@ -196,18 +127,17 @@ async function inTurns<T>(times: number, nginx: () => Promise<T>, portal: () => 
 async function main(): Promise<void> {
   console.log(`Writing a ${FILE_MB} MB lesson...`);
   await writeLesson(path.join(classDir, FILE_NAME));
-  const nginxBinary = ensureNginx();
-  await startNginx(nginxBinary);
-  const portal = await startPortal();
+  nginx = await startNginx({ port: NGINX_PORT, root: classDir, prefix: path.join(work, 'nginx'), types: { mp4: 'video/mp4' } });
+  const portalPid = serverProcessId(await startPortal());
   const secureUrl = await secureFileUrl();
   const nginxUrl = `http://127.0.0.1:${NGINX_PORT}/${FILE_NAME}`;
 
   // Warm both (page cache, JIT), then measure.
   await get(nginxUrl);
   await get(secureUrl);
-  const baselineMb = rssMb(portal.pid ?? 0);
+  const baselineMb = rssMb(portalPid);
   let peakMb = baselineMb;
-  const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(portal.pid ?? 0))), 20);
+  const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(portalPid))), 20);
   const rates = await inTurns(ROUNDS, () => wholeFileRate(nginxUrl), () => wholeFileRate(secureUrl));
   clearInterval(sampler);
   // The best round of each: the slower rounds measure the neighbours on a shared machine.
@@ -229,16 +159,28 @@ async function main(): Promise<void> {
     ['portal memory while streaming', `${baselineMb.toFixed(0)} MB -> peak ${peakMb.toFixed(0)} MB`, `+${growth.toFixed(0)} MB (goal < ${GOALS.memoryGrowthMb} MB)`],
   ];
   for (const [what, value, goal] of rows) console.log(`${(what ?? '').padEnd(32)} ${(value ?? '').padEnd(34)} ${goal}`);
-  const missed = ratio < GOALS.rateOfNginx || p99 >= GOALS.seekP99Ms || growth >= GOALS.memoryGrowthMb;
-  console.log(missed ? 'A goal was missed.' : 'Every goal met.');
-  process.exitCode = missed ? 1 : 0;
+  console.log('');
+  reportFigures([
+    {
+      bench: 'stream',
+      figure: `secure-file, ${FILE_MB} MB to one client`,
+      value: `${portalRate.toFixed(0)} MB/s`,
+      reference: `nginx ${nginxRate.toFixed(0)} MB/s`,
+      ratio,
+      goal: `>= ${GOALS.rateOfNginx}`,
+      met: ratio >= GOALS.rateOfNginx,
+    },
+    { bench: 'stream', figure: 'random 64 KB Range read, first byte p99', value: `${p99.toFixed(2)} ms`, goal: `< ${GOALS.seekP99Ms} ms`, met: p99 < GOALS.seekP99Ms },
+    { bench: 'stream', figure: 'server memory growth while streaming', value: `${growth.toFixed(0)} MB`, goal: `< ${GOALS.memoryGrowthMb} MB`, met: growth < GOALS.memoryGrowthMb },
+  ]);
 }
 
 try {
   await main();
 } finally {
   agent.destroy();
-  for (const child of children) child.kill('SIGTERM');
+  nginx?.stop();
+  await stopServer(portal);
   await new Promise((resolve) => setTimeout(resolve, 500));
   rmSync(work, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 // What the benchmark scripts share: a fresh database (SQLite file, or a PostgreSQL schema of its
-// own), the real server started as a child process on a free loopback port, and autocannon runs.
+// own), the real server started with npm start on a loopback port, and autocannon runs.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { DatabaseTarget } from '../apps/server/src/db/database';
-import { freePort, startServer } from './support/server';
+import { benchPort, startServer } from './support/server';
+
+export { stopServer } from './support/server';
 
 export interface BenchDatabase {
   dataDir: string;
@@ -58,16 +60,9 @@ export async function startBenchServer(
   database: BenchDatabase,
   admin: { email: string; password: string },
 ): Promise<{ server: ChildProcess; base: string }> {
-  const port = await freePort();
+  const port = await benchPort();
   const server = await startServer({ port, dataDir: database.dataDir, admin, env: database.serverEnv });
   return { server, base: `http://127.0.0.1:${port}` };
-}
-
-export async function stopServer(server: ChildProcess | undefined): Promise<void> {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
 }
 
 export interface LoadResult {
@@ -81,7 +76,7 @@ export interface LoadResult {
 }
 
 /** user + system CPU time of a process in microseconds, from /proc (Linux); null elsewhere. */
-function cpuMicros(pid: number | undefined): number | null {
+export function cpuMicros(pid: number | undefined): number | null {
   if (!pid) return null;
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
@@ -96,6 +91,8 @@ export interface LoadTarget {
   name: string;
   url: string;
   headers?: Record<string, string>;
+  /** The process answering, whose CPU time is read (else options.serverPid). */
+  pid?: number;
 }
 
 /** The value below which `p` percent of the sorted values lie. */
@@ -123,9 +120,10 @@ export async function loadInTurns(
         if (status >= 200 && status < 300) tally.times.push(responseTime);
         else tally.errors += 1;
       });
-      const cpuBefore = cpuMicros(options.serverPid);
+      const pid = target.pid ?? options.serverPid;
+      const cpuBefore = cpuMicros(pid);
       const result = await instance;
-      const cpuAfter = cpuMicros(options.serverPid);
+      const cpuAfter = cpuMicros(pid);
       tally.cpu = tally.cpu === null || cpuBefore === null || cpuAfter === null ? null : tally.cpu + cpuAfter - cpuBefore;
       tally.errors += result.errors + result.timeouts;
       tally.seconds += result.duration;

@@ -1,20 +1,18 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { LIFTED_BUDGETS } from '../apps/server/test/lifted-budgets';
 import { ADMIN, BASE_URL, E2E_PORT, e2eDataDir } from './support/server-env';
+import { systemChromium } from './support/system-chromium.js';
 
-// Debian's Chromium in its headless build (package chromium-headless-shell, the build Playwright
-// itself runs headless tests in): the same Blink and V8, without the desktop browser around them,
-// which took more than twice the CPU per page on CI's two cores. Where only the full browser is
-// installed, the suite runs in that. CHROMIUM_PATH names another.
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+// Debian's Chromium, preferably its headless build (support/system-chromium.js says why), or
+// CHROMIUM_PATH. On a machine with neither, scripts/ensure-chromium.mjs (run by `npm test`) has
+// installed Playwright's own, which an unset executablePath selects.
+const CHROMIUM_PATH = systemChromium(process.env);
 
 const DESKTOP_CHROMIUM = { browserName: 'chromium' as const, viewport: { width: 1366, height: 768 } };
 // The walks over every screen (axe and reflow, keyboard) take about as long as every other spec together.
 const SCREEN_SPECS = /(accessibility|keyboard-navigation)\.spec\.ts$/;
 
-// The real built web app and the real server, in Debian's Chromium (never a downloaded browser).
+// The real built web app and the real server, in the system's Chromium (Playwright's own only where there is none).
 // One worker: the suite shares one server, and the machine has two cores.
 export default defineConfig({
   testDir: './tests',
@@ -41,7 +39,7 @@ export default defineConfig({
     // for motion.
     reducedMotion: 'reduce',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      ...(CHROMIUM_PATH ? { executablePath: CHROMIUM_PATH } : {}),
       args: [
         '--no-sandbox',
         '--headless',
@@ -60,8 +58,10 @@ export default defineConfig({
     { name: 'flows', testIgnore: SCREEN_SPECS, use: DESKTOP_CHROMIUM },
     { name: 'screens', testMatch: SCREEN_SPECS, use: DESKTOP_CHROMIUM },
   ],
+  // The server as users run it: `npm start`, the built JavaScript under plain node (the test
+  // command builds first, so nothing is stale here and it starts in about a second).
   webServer: {
-    command: 'npm start --workspace @academy/server',
+    command: 'npm start',
     cwd: '..',
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,

@@ -1,13 +1,14 @@
-// `npm start`: builds the web app when its sources are newer than the last build (so a fresh
-// clone just works and a second start is quick), then runs the server on one port.
-import { spawnSync, spawn } from 'node:child_process';
+// `npm start`: builds what is stale (the web app, the server's JavaScript) so a fresh clone just
+// works and a second start is quick, then runs the built server with plain `node` on one port.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, SERVER_ENTRY, SERVER_SOURCES } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
+const WEB_BUILT = path.join(root, 'apps/web/dist/index.html');
+const WEB_SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
 
 function newestChange(target) {
   const full = path.join(root, target);
@@ -17,21 +18,32 @@ function newestChange(target) {
   return readdirSync(full).reduce((newest, name) => Math.max(newest, newestChange(path.join(target, name))), stat.mtimeMs);
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-if (builtAt < Math.max(...sources.map(newestChange))) {
+/** A build is stale when any of its sources changed after it was made (or it was never made). */
+function stale(built, sources) {
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  return builtAt < Math.max(...sources.map(newestChange));
+}
+
+if (stale(WEB_BUILT, WEB_SOURCES)) {
   console.log('Building the web app...');
   const build = spawnSync('npm', ['run', 'build', '--workspace', '@academy/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+if (stale(SERVER_ENTRY, SERVER_SOURCES)) {
+  console.log('Building the server...');
+  await buildServer();
+}
 
-// Memory: the portal is meant to serve an exam-week rush within 200 MB (bench/load.ts). Left to
-// itself V8 grows its heap lazily under load and glibc keeps a memory arena per thread (argon2
-// runs on libuv's threads), which together took the server past 280 MB; a 128 MB old space, a
-// small young generation and two arenas keep it near 180 MB at 200 connections. A setting the
-// operator gives (NODE_OPTIONS, MALLOC_ARENA_MAX) wins.
-const nodeOptions = process.env.NODE_OPTIONS ?? '';
-const memory = /max-old-space-size|max-semi-space-size/.test(nodeOptions) ? '' : '--max-old-space-size=128 --max-semi-space-size=1';
-const env = { MALLOC_ARENA_MAX: '2', ...process.env, NODE_OPTIONS: `${nodeOptions} ${memory}`.trim() };
-const server = spawn('npm', ['start', '--workspace', '@academy/server'], { cwd: root, stdio: 'inherit', env });
+// Memory: glibc keeps a malloc arena per thread that allocates (argon2 hashes passwords on
+// libuv's threads), and each arena holds on to what it once used; two are enough for this
+// server. V8's heap is left to size itself: starving its young generation to save memory doubled
+// the garbage collector's work and halved streaming throughput (docs/performance.md). A setting
+// the operator gives wins: MALLOC_ARENA_MAX, NODE_OPTIONS, and SERVER_NODE_FLAGS (flags for this
+// server's node only, e.g. --max-old-space-size=512 or --cpu-prof).
+const flags = (process.env.SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+const env = { MALLOC_ARENA_MAX: '2', ...process.env };
+const server = spawn(process.execPath, [...flags, SERVER_ENTRY], { cwd: root, stdio: 'inherit', env });
+// A signal sent to the whole process group (Ctrl-C in a terminal, a supervisor) already reaches
+// the server; passing it on as well is harmless, as the server treats a repeat as the same request.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

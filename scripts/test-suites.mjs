@@ -51,6 +51,8 @@ const staticChecks = () =>
 
 const browserSuite = () =>
   inTurn([
+    // A machine with only Node.js gets a Chromium first (scripts/ensure-chromium.mjs says how).
+    () => run('chromium', ['run', 'ensure-chromium']),
     () => run('build', ['run', 'build']),
     async () => {
       const halves = ['flows', 'screens'].map((project, index) =>

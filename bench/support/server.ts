@@ -1,16 +1,28 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIFTED_BUDGETS } from '../../apps/server/test/lifted-budgets';
 
-// The real server for the benchmarks, in a child process: apps/server/src/server.ts directly, or
-// `npm start` as a user runs it. A benchmark loads the server from one address far past any
-// client's request budget, so every start here lifts the budgets (RATE_LIMIT_*) and says so.
+// The real server for the benchmarks, started with `npm start` as the README tells a user (it
+// builds what is stale first, then runs the built server under plain node), with the README's
+// defaults. A benchmark loads the server from one address far past any client's request budget,
+// so every start here lifts the budgets (RATE_LIMIT_*) and says so. Beside it, the references a
+// bench compares with in the same run: a bare Fastify process for API routes (bare-fastify.mjs).
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The next port of BENCH_PORTS ('19200-19299'), or any free one when it is unset. */
+let nextPort = 0;
+export async function benchPort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+  if (!range) return freePort();
+  const [first, last] = [Number(range[1]), Number(range[2])];
+  if (first + nextPort > last) throw new Error(`BENCH_PORTS ${first}-${last} has no port left`);
+  return first + nextPort++;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,7 +53,6 @@ function serverEnv({ port, dataDir, admin, env = {} }: BenchServer): Record<stri
     DATA_DIR: dataDir,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
-    LOG_LEVEL: 'warn',
     ...LIFTED_BUDGETS,
     ...env,
   };
@@ -67,43 +78,57 @@ function healthy(child: ChildProcess, port: number, startSeconds = 60): Promise<
       }
       if (child.exitCode !== null) return reject(new Error(`server exited with ${child.exitCode}`));
       if (Date.now() > deadline) return reject(new Error(`server did not start in ${startSeconds} s`));
-      setTimeout(poll, 200);
+      setTimeout(poll, 25);
     };
     void poll();
   });
 }
 
-/** Starts apps/server/src/server.ts on loopback and resolves once /api/health answers. */
+/**
+ * `npm start` at the repository root, exactly as the README tells a user, resolved once
+ * /api/health answers. It runs in a process group of its own, so stopServer ends npm, the start
+ * script and the server under it together.
+ */
 export function startServer(server: BenchServer): Promise<ChildProcess> {
   sayBudgetsLifted();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-    cwd: root,
-    env: { ...process.env, ...serverEnv(server) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return healthy(child, server.port);
-}
-
-/**
- * `npm start` at the repository root, exactly as the README tells a user (it builds the web app
- * first when its sources changed). It runs in a process group of its own, so stopUserStart can end
- * the npm, tsx and server processes under it together.
- */
-export function startAsUser(server: BenchServer): Promise<ChildProcess> {
-  sayBudgetsLifted();
+  // The server logs at the README's level (info, a line per request) into a file, as a deployment's
+  // would go to its journal; an error answer under load is explained there.
+  const log = path.join(server.dataDir, 'server.log');
+  console.log(`(the server's log: ${log})`);
+  const logFile = openSync(log, 'a');
   const child = spawn('npm', ['start'], {
     cwd: root,
     env: { ...process.env, ...serverEnv(server) },
-    // Its logs (warn and above) show, so an error answer under load comes with its reason.
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', logFile, 'inherit'],
     detached: true,
   });
+  closeSync(logFile);
+  // A first start builds the web app (about a minute on two cores).
   return healthy(child, server.port, 300);
 }
 
-/** Ends a startAsUser group (SIGTERM, then SIGKILL after 10 s) and waits for its first process. */
-export async function stopUserStart(child: ChildProcess | undefined): Promise<void> {
-  if (!child?.pid || child.exitCode !== null) return;
+/**
+ * The process id of the server itself (node on dist/server.js) in a startServer group, whose
+ * first process is npm: what memory and CPU are read from (Linux /proc).
+ */
+export function serverProcessId(child: ChildProcess): number {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const groupId = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      if (groupId === child.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('dist/server.js')) return Number(entry);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  throw new Error(`no dist/server.js process in the group of ${child.pid}`);
+}
+
+/** Ends a startServer group (SIGTERM, then SIGKILL after 10 s) and waits for its first process. */
+export async function stopServer(child: ChildProcess | undefined): Promise<void> {
+  // Ended already: with a code, or by a signal (then exitCode stays null and 'exit' never comes again).
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const group = -child.pid;
   process.kill(group, 'SIGTERM');
@@ -118,15 +143,48 @@ export async function stopUserStart(child: ChildProcess | undefined): Promise<vo
   clearTimeout(force);
 }
 
+export interface BareRoute {
+  url: string;
+  contentType: string;
+  body: string;
+}
+
+/** A bare Fastify process answering `routes` with exactly these bytes (bare-fastify.mjs). */
+export async function startBareFastify(routes: BareRoute[]): Promise<{ child: ChildProcess; base: string; stop: () => Promise<void> }> {
+  const port = await benchPort();
+  const folder = mkdtempSync(path.join(tmpdir(), 'academy-bench-bare-'));
+  const config = path.join(folder, 'routes.json');
+  writeFileSync(config, JSON.stringify({ port, routes }));
+  const child = spawn(process.execPath, [path.join(root, 'bench/support/bare-fastify.mjs'), config], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i += 1) {
+    try {
+      if ((await fetch(`${base}${routes[0]?.url ?? '/'}`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || i > 100) throw new Error('the bare Fastify reference did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(folder, { recursive: true, force: true });
+  };
+  return { child, base, stop };
+}
+
 /**
- * What the Lighthouse benchmarks share: the web app built (unless BENCH_SKIP_BUILD=1), the real
- * server on a fresh data folder (BENCH_PORT or a free port), `run` against it, the server stopped
- * and the folder removed after. `run` answers whether every goal was met; the exit code says so.
+ * What the Lighthouse benchmarks share: the real server on a fresh data folder (npm start builds
+ * the web app when stale), `run` against it, the server stopped and the folder removed after. `run`
+ * answers whether every goal was met; the exit code says so.
  */
 export async function runAgainstServer(name: string, admin: BenchServer['admin'], run: (base: string) => Promise<boolean>): Promise<void> {
-  if (process.env.BENCH_SKIP_BUILD !== '1') execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   const dataDir = mkdtempSync(path.join(tmpdir(), `academy-bench-${name}-`));
-  const port = Number(process.env.BENCH_PORT ?? (await freePort()));
+  const port = await benchPort();
   let server: ChildProcess | undefined;
   try {
     server = await startServer({ port, dataDir, admin });
@@ -134,7 +192,7 @@ export async function runAgainstServer(name: string, admin: BenchServer['admin']
     console.log(met ? '\nEvery goal met.' : '\nA goal was missed.');
     process.exitCode = met ? 0 : 1;
   } finally {
-    server?.kill();
+    await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -7,8 +7,11 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
   let closing = false;
+  // `on`, not `once`: a signal sent to npm start's process group arrives twice (once from the
+  // group, once passed on by scripts/start.mjs), and a second one without a listener would kill
+  // the process mid-shutdown.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down');

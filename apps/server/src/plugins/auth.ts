@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import fp from 'fastify-plugin';
 import { SERVER_TEXT } from '@academy/contract';
 import { AppError, errors } from '../lib/errors';
+import { VerifiedTokens } from './verified-tokens';
 
 /** Who is calling, as the database says now, not as the token said when it was issued. */
 export interface SessionAccount {
@@ -104,9 +105,10 @@ export interface AuthOptions {
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
-  // Verified tokens are cached (by a hash of the token, until it expires): the signature check is the
-  // same for every request of a session, while the account itself is still read on every request.
-  await app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: options.tokenTtl }, verify: { cache: true } });
+  await app.register(fastifyJwt, { secret: options.secret, sign: { expiresIn: options.tokenTtl } });
+  // The signature check is the same for every request of a session, while the account itself is
+  // still read on every request (sessions.resolve).
+  const verified = new VerifiedTokens();
   app.decorateRequest('account', null);
   const declared: DeclaredRoute[] = [];
   app.decorate('declaredRoutes', declared);
@@ -125,17 +127,30 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   // The role comes from the database on every request; the admin_id header is never trusted.
   async function authenticate(request: FastifyRequest): Promise<void> {
     if (!request.headers.authorization) throw errors.unauthorized();
+    const claims = await verifiedClaims(request);
+    // A token signed by us but of another shape (an older release's) is simply ended.
+    const wellFormed = typeof claims.sub === 'string' && typeof claims.sid === 'string' && Number.isInteger(claims.tv);
+    const caller = wellFormed ? await options.sessions.resolve(claims) : null;
+    if (!caller) throw errors.unauthorized(SERVER_TEXT.sessionEnded);
+    request.account = caller;
+  }
+
+  /** The token's claims, checked once per token; also `request.user`, as @fastify/jwt leaves it. */
+  async function verifiedClaims(request: FastifyRequest): Promise<TokenClaims> {
+    const token = bearerToken(request.headers.authorization);
+    const known = token ? verified.get(token, Date.now()) : null;
+    if (known) {
+      request.user = known;
+      return known;
+    }
     let claims: TokenClaims;
     try {
       claims = await request.jwtVerify<TokenClaims>();
     } catch {
       throw errors.unauthorized(SERVER_TEXT.sessionEnded);
     }
-    // A token signed by us but of another shape (an older release's) is simply ended.
-    const wellFormed = typeof claims.sub === 'string' && typeof claims.sid === 'string' && Number.isInteger(claims.tv);
-    const caller = wellFormed ? await options.sessions.resolve(claims) : null;
-    if (!caller) throw errors.unauthorized(SERVER_TEXT.sessionEnded);
-    request.account = caller;
+    if (token) verified.set(token, claims);
+    return claims;
   }
 
   app.decorate('identifyCaller', async (request: FastifyRequest) => {
@@ -161,10 +176,10 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     owner: authenticate,
     admin: requireAdmin,
   };
-  app.addHook('onSend', async (request, reply) => {
-    if (!READ_ONLY_METHODS.has(request.method) && reply.statusCode < 400 && isDeclaredApiRoute(request.url)) {
-      await options.sessions.changed();
-    }
+  // A callback hook: every answer passes here, and a read (most of them) leaves at once.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (READ_ONLY_METHODS.has(request.method) || reply.statusCode >= 400 || !isDeclaredApiRoute(request.url)) return done(null, payload);
+    options.sessions.changed().then(() => done(null, payload), done);
   });
 
   app.addHook('onRoute', (route) => {
@@ -183,6 +198,12 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
 });
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The token of an `Authorization: Bearer <token>` header, as @fastify/jwt reads it; else null. */
+function bearerToken(header: string | undefined): string | null {
+  const [scheme, token, extra] = (header ?? '').split(' ');
+  return scheme === 'Bearer' && token && extra === undefined ? token : null;
+}
 
 /** Every API call declares its access; the generated API documentation is a public page. */
 export function isDeclaredApiRoute(url: string): boolean {

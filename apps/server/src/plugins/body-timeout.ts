@@ -13,12 +13,21 @@ import { errors } from '../lib/errors';
 const deadlines = new WeakMap<FastifyRequest, NodeJS.Timeout>();
 
 function lift(request: FastifyRequest): void {
-  clearTimeout(deadlines.get(request));
+  const timer = deadlines.get(request);
+  if (timer === undefined) return;
+  clearTimeout(timer);
   deadlines.delete(request);
 }
 
+/** Whether a body is on its way: most requests (every GET) have none, and need no timer. */
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+
 export const bodyTimeoutPlugin = fp(async (app: FastifyInstance, { timeoutMs }: { timeoutMs: number }) => {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!hasBody(request)) return done();
     const timer = setTimeout(() => {
       deadlines.delete(request);
       if (reply.sent) return;
@@ -30,9 +39,17 @@ export const bodyTimeoutPlugin = fp(async (app: FastifyInstance, { timeoutMs }: 
     }, timeoutMs);
     timer.unref();
     deadlines.set(request, timer);
+    done();
   });
   // By preValidation the body has been read and parsed (or the handler will stream it itself).
-  app.addHook('preValidation', async (request) => lift(request));
-  app.addHook('onResponse', async (request) => lift(request));
-  app.addHook('onRequestAbort', async (request) => lift(request));
+  const liftHook = (request: FastifyRequest, _reply: unknown, done: () => void) => {
+    lift(request);
+    done();
+  };
+  app.addHook('preValidation', liftHook);
+  app.addHook('onResponse', liftHook);
+  app.addHook('onRequestAbort', (request, done) => {
+    lift(request);
+    done();
+  });
 });

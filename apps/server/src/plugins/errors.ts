@@ -37,7 +37,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error instanceof AppError) {
       const message = error.fields.length > 1 ? error.fields.map((f) => f.message) : error.message;
-      return reply.status(error.status).send(answer(error.status, message, error.fields, error.extra));
+      return reply.status(error.status).headers(error.headers).send(answer(error.status, message, error.fields, error.extra));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -58,8 +58,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
  * the path, a parameter over the length limit) gets the contract's body and the security headers
  * too, instead of Fastify's own body without them.
  */
-export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  setSecurityHeaders(request.raw, reply.raw);
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  setSecurityHeaders(reply.raw);
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
   reply.status(status).send(answer(status, fastifyStatusText[error.code] ?? SERVER_TEXT.badAddress));
 }

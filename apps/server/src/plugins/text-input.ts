@@ -28,10 +28,12 @@ function fieldWithNul(value: unknown): string | null {
 }
 
 export const textInputPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request: FastifyRequest) => {
+  // A callback hook, not an async one: every request passes here, and most hold no text at all.
+  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
       const field = fieldWithNul(part);
-      if (field !== null) throw errors.field(field || 'body', `${field || 'body'} ${SERVER_TEXT.nulCharacter}`);
+      if (field !== null) return done(errors.field(field || 'body', `${field || 'body'} ${SERVER_TEXT.nulCharacter}`));
     }
+    done();
   });
 });

@@ -1,0 +1,2 @@
+export const SYSTEM_CHROMIUMS: string[];
+export function systemChromium(env: NodeJS.ProcessEnv): string | undefined;
