@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { sessionFromLogin, type LoginAnswer, type RegisterBody, type Student } from '@academy/contract';
 
 let counter = 0;
@@ -64,4 +64,11 @@ export async function openSignedIn(page: Page, email: string, password: string, 
   }, sessionFromLogin(answer));
   await page.goto('/#/home');
   await expect(page.getByText(`Hi ${name}`)).toBeVisible();
+}
+
+/** A page in a browser context of its own (the project's viewport unless one is given), signed in as the account. */
+export async function signedInPage(browser: Browser, email: string, password: string, name: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
+  await openSignedIn(page, email, password, name);
+  return page;
 }

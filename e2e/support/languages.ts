@@ -44,6 +44,14 @@ const WORD_KEYS = {
   rename: 'classMaterial.rename',
   next: 'students.next',
   pageNotFound: 'general.pageNotFound',
+  files: 'classMaterial.files',
+  resumeFrom: 'watching.resumeFrom',
+  continueWatching: 'watching.continueWatching',
+  newCount: 'watching.newCount',
+  newBadge: 'watching.newBadge',
+  viewers: 'watching.viewers',
+  viewersOf: 'watching.viewersTitle',
+  studentLessons: 'watching.lessons',
 } as const;
 export type Word = keyof typeof WORD_KEYS;
 
@@ -62,6 +70,14 @@ export function say(language: Language, word: Word, name?: string): string {
 
 /** A label that carries a name ('View {{name}}', '{{name}} බලන්න'), for any name. */
 export function sayAnyName(language: Language, word: Word): RegExp {
-  const [before = '', after = ''] = template(language, word).split('{{name}}').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${before}.+${after}$`);
+  return sayPattern(language, word);
+}
+
+/**
+ * A label as a whole-label pattern, each {{placeholder}} filled by the pattern given for it
+ * ('Resume from {{time}}' with time '0:2\\d'), or by any text.
+ */
+export function sayPattern(language: Language, word: Word, fill: Record<string, string> = {}): RegExp {
+  const escaped = template(language, word).replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(/\{\{(\w+)\}\}/g, (_placeholder, key: string) => fill[key] ?? '.+')}$`);
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test, type Page, type Response } from '@playwright/test';
-import { freePort, startServer } from '../../bench/support/server';
+import { freePort, startServer, stopServer } from '../../bench/support/server';
 import { settle, signIn } from '../support/screens';
 import { ADMIN } from '../support/server-env';
 import { buildWorld } from '../support/world';
@@ -96,8 +96,8 @@ test('the worker keeps the app shell, never API answers or lesson files, and sho
 
     // The server goes away: the portal's address shows the academy's offline page, not the
     // browser's error, and an API answer seen a moment ago is not there without the network.
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    // The whole `npm start` group: signalling npm alone would leave the server under it running.
+    await stopServer(server);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/');
@@ -111,7 +111,7 @@ test('the worker keeps the app shell, never API answers or lesson files, and sho
     expect(apiWhileDown).toBe('network error');
   } finally {
     await context.close();
-    if (server.exitCode === null) server.kill('SIGTERM');
+    await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

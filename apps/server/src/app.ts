@@ -1,24 +1,32 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDatabase, migrateToLatest, type Db } from './db/database';
 import { auditLogRoutes } from './features/audit-log/routes';
 import { BannerImageStore } from './features/banners/banner-images';
 import { bannersHeadHtml } from './features/banners/login-page-head';
 import { bannersRoutes } from './features/banners/routes';
-import { classMaterialRoutes } from './features/class-material/routes';
+import { resumableRoutes } from './features/class-material/resumable-routes';
+import { createResumableUploads } from './features/class-material/resumable-upload';
+import { classMaterialRoutes, createClassMaterialContext } from './features/class-material/routes';
 import { createEventBus } from './events/event-bus';
 import { healthRoutes } from './features/health/routes';
+import { createLessons } from './features/lessons/create-lessons';
+import { lessonsRoutes } from './features/lessons/routes';
 import { messagesRoutes } from './features/messages/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
 import { sessionsRoutes } from './features/sessions/routes';
 import { createSessionStore } from './features/sessions/service';
+import { createSignInGuard } from './features/sign-in-guard/service';
 import { ensureAdmin } from './features/students/service';
 import { studentsRoutes } from './features/students/routes';
+import { createWatching } from './features/watching/create-watching';
+import { watchingRoutes } from './features/watching/routes';
 import { durationMs } from './lib/duration';
 import { connectRedis } from './lib/redis';
 import { createMailer } from './mail/mailer';
+import { answerSerializerCompiler } from './plugins/answer-serializer';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { bodyTimeoutPlugin } from './plugins/body-timeout';
@@ -26,6 +34,7 @@ import { corsPlugin } from './plugins/cors';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { rateLimitsPlugin } from './plugins/rate-limits';
+import { requestLogPlugin, serverLogger } from './plugins/request-log';
 import { textInputPlugin } from './plugins/text-input';
 import { webAppPlugin } from './plugins/web-app';
 import { APP_VERSION } from './version';
@@ -44,8 +53,11 @@ export interface BuildOptions {
  * `server.ts` only listens; tests call this and use `inject()`.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const logger = options.logger === false ? null : serverLogger(config.logLevel);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: logger?.options ?? false,
+    // requestLogPlugin writes one line per request instead.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     requestTimeout: config.requestTimeoutMs,
@@ -53,8 +65,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { maxParamLength: 2048 },
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
+  if (logger) app.addHook('onClose', async () => logger.close());
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
 
   const db = options.database?.db ?? createDatabase(config.database);
   app.addHook('onClose', async () => {
@@ -66,6 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (result === 'created') app.log.info({ email: config.admin.email }, 'first admin created from ADMIN_EMAIL');
   }
 
+  await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(corsPlugin, { origins: config.corsOrigins });
@@ -82,14 +96,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer = createMailer(config.mail, app.log);
   app.addHook('onClose', () => mailer.close());
 
+  const material = await createClassMaterialContext({ db, files: config.files, secret: config.jwtSecret, workDir: config.lessons.workDir });
+  const lessons = await createLessons({ db, config, store: material.store, log: app.log });
+  material.lessons = lessons.hooks;
+  app.addHook('onClose', () => lessons.worker.stop());
+  const watching = createWatching(db, material);
+  app.addHook('onClose', () => watching.writer.idle());
+  const uploads = createResumableUploads(material, config.files.resumableDir);
+  app.addHook('onClose', async () => uploads.stop());
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db, version: APP_VERSION });
-      await api.register(studentsRoutes, { db, dataDir: config.dataDir });
+      const signInGuard = createSignInGuard(db, config.signIn, config.jwtSecret);
+      await api.register(studentsRoutes, { db, dataDir: config.dataDir, signInGuard });
       await api.register(sessionsRoutes, { db });
       await api.register(bannersRoutes, { db, images: new BannerImageStore(config.dataDir) });
       await api.register(passwordResetRoutes, { db, mailer, secret: config.jwtSecret, branding: config.branding });
-      await api.register(classMaterialRoutes, { db, files: config.files, secret: config.jwtSecret });
+      await api.register(classMaterialRoutes, { ctx: material });
+      await api.register(resumableRoutes, { uploads });
+      await api.register(lessonsRoutes, { ctx: { lessons: lessons.ctx, material } });
+      await api.register(watchingRoutes, { ctx: watching });
       await api.register(messagesRoutes, { db, bus, stream: config.stream });
       await api.register(auditLogRoutes, { db });
     },

@@ -57,6 +57,9 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_READ: 'lots' }, /RATE_LIMIT_READ/],
     [{ RATE_LIMIT_WINDOW: '1 minute' }, /RATE_LIMIT_WINDOW/],
     [{ BODY_TIMEOUT: '30' }, /BODY_TIMEOUT/],
+    [{ SIGN_IN_ADDRESS_SHARE: '150' }, /SIGN_IN_ADDRESS_SHARE/],
+    [{ SIGN_IN_WINDOW: 'forever' }, /SIGN_IN_WINDOW/],
+    [{ TRANSCODE_CONCURRENCY: 'two' }, /TRANSCODE_CONCURRENCY/],
   ])('refuses %o with a message naming the setting', (env, pattern) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(pattern);
@@ -66,7 +69,21 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(config.corsOrigins).toEqual([]);
     expect(config.bodyTimeoutMs).toBe(30_000);
-    expect(config.rateLimits).toEqual({ windowMs: 60_000, budgets: { read: 1200, write: 300, 'sign-in': 30, upload: 60 } });
+    expect(config.rateLimits).toEqual({ windowMs: 60_000, budgets: { read: 1200, write: 300, 'sign-in': 600, upload: 60 } });
+  });
+
+  it('defaults the sign-in rules to what lets a hall of 300 behind one address in (docs/security.md)', () => {
+    const { signIn } = loadConfig({ DATA_DIR: dataDir() });
+    expect(signIn).toEqual({
+      windowMs: 15 * 60_000,
+      placeLimit: 10,
+      accountLimit: 20,
+      delayAfter: 5,
+      delayMaxMs: 60_000,
+      addressFloor: 100,
+      addressShare: 0.5,
+      knownDeviceTtlMs: 180 * 86_400_000,
+    });
   });
 
   it('reads CORS_ORIGINS as a list of exact origins and the budgets as numbers', () => {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { brandingSchema, DEFAULT_MAX_UPLOAD_BYTES, type Branding } from '@academy/contract';
 import { durationMs } from './lib/duration';
+import type { SignInRules } from './features/sign-in-guard/rules';
 import type { RouteBudget } from './plugins/rate-limits';
 
 // Every setting the server reads, from the environment only here, validated once at start.
@@ -14,6 +15,7 @@ const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const repoRoot = path.resolve(serverRoot, '..', '..');
 
 const duration = z.string().regex(/^\d+[smhd]$/, { error: 'must look like 30d, 12h, 90m or 45s' });
+const count = z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000);
 const budget = z.coerce.number({ error: 'must be a whole number of requests' }).int().min(1).max(1_000_000_000);
 
 /**
@@ -69,6 +71,11 @@ const envSchema = z.object({
   GOOGLE_DRIVE_KEY_FILE: z.string().min(1).optional(),
   GOOGLE_DRIVE_ROOT_FOLDER_ID: z.string().min(1).optional(),
   GOOGLE_DRIVE_API_URL: z.url({ error: 'must be a URL' }).optional(),
+  GOOGLE_DRIVE_LESSONS_FOLDER_ID: z.string().min(1).optional(),
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
+  TRANSCODE_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(16).default(1),
+  JOB_LEASE_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(2).max(3600).default(30),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss:// (leave it unset for in-process live updates)' })
@@ -85,8 +92,19 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW: duration.default('1m'),
   RATE_LIMIT_READ: budget.default(1200),
   RATE_LIMIT_WRITE: budget.default(300),
-  RATE_LIMIT_SIGN_IN: budget.default(30),
+  // Per address it only guards the server's CPU (argon2): accounts are guarded by SIGN_IN_* below,
+  // and a hall of 300 students behind one address must sign in within a couple of minutes.
+  RATE_LIMIT_SIGN_IN: budget.default(600),
   RATE_LIMIT_UPLOAD: budget.default(60),
+  // Sign-in failures (features/sign-in-guard/rules.ts, docs/security.md 'Sign-in failures').
+  SIGN_IN_WINDOW: duration.default('15m'),
+  SIGN_IN_PLACE_LIMIT: count.default(10),
+  SIGN_IN_ACCOUNT_LIMIT: count.default(20),
+  SIGN_IN_DELAY_AFTER: count.default(5),
+  SIGN_IN_DELAY_MAX: duration.default('1m'),
+  SIGN_IN_ADDRESS_FLOOR: count.default(100),
+  SIGN_IN_ADDRESS_SHARE: z.coerce.number({ error: 'must be a percentage' }).int().min(1).max(100).default(50),
+  KNOWN_DEVICE_TTL: duration.default('180d'),
 });
 
 export interface Config {
@@ -103,13 +121,31 @@ export interface Config {
   branding: Branding;
   /** SMTP when smtpUrl is set; otherwise each mail is written to outboxDir. */
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
-  /** The longest a request may take to arrive whole: a 2 GB lesson upload on a slow line is long. */
+  /** The longest a request may take to arrive whole: a lesson upload's part on a slow line is long. */
   requestTimeoutMs: number;
   /** Class material (issue 4): where the class folders live, upload limit, viewer ticket lifetime. */
   files: {
     store: { kind: 'disk'; dir: string } | { kind: 'google-drive'; keyFile: string; rootFolderId: string; apiUrl: string | null };
     maxUploadBytes: number;
     ticketTtlMs: number;
+    /** Resumable uploads in progress (tus): kept on disk so a server restart resumes them. */
+    resumableDir: string;
+  };
+  /**
+   * Lessons (issue 15): the ffmpeg and ffprobe to run (null: the ones npm installed), transcodes at
+   * once in this instance (0: this instance takes none), how long a taken job is held without a
+   * heartbeat, where the streamed versions are kept (a Drive folder, or `dir` on disk), where a
+   * transcode works and where Drive-kept segments are cached.
+   */
+  lessons: {
+    ffmpegPath: string | null;
+    ffprobePath: string | null;
+    concurrency: number;
+    leaseMs: number;
+    dir: string;
+    driveFolderId: string | null;
+    workDir: string;
+    cacheDir: string;
   };
   /** Live updates: fanned out through Redis when redisUrl is set, in-process otherwise. */
   events: { redisUrl: string | null; redisPrefix: string };
@@ -121,6 +157,8 @@ export interface Config {
   bodyTimeoutMs: number;
   /** Requests per client address and per route in each windowMs, by the route's declared budget. */
   rateLimits: { windowMs: number; budgets: Record<RouteBudget, number> };
+  /** When failed sign-ins refuse further tries, and how long a browser stays a known device. */
+  signIn: SignInRules;
 }
 
 export class ConfigError extends Error {}
@@ -165,6 +203,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       store: fileStore(e, dataDir),
       maxUploadBytes: e.MAX_UPLOAD_BYTES,
       ticketTtlMs: durationMs(e.FILE_TICKET_TTL),
+      resumableDir: path.join(dataDir, 'uploads'),
+    },
+    lessons: {
+      ffmpegPath: e.FFMPEG_PATH ? path.resolve(baseDir, e.FFMPEG_PATH) : null,
+      ffprobePath: e.FFPROBE_PATH ? path.resolve(baseDir, e.FFPROBE_PATH) : null,
+      concurrency: e.TRANSCODE_CONCURRENCY,
+      leaseMs: e.JOB_LEASE_SECONDS * 1000,
+      dir: path.join(dataDir, 'lessons'),
+      driveFolderId: e.GOOGLE_DRIVE_LESSONS_FOLDER_ID ?? null,
+      workDir: path.join(dataDir, 'lessons-work'),
+      cacheDir: path.join(dataDir, 'lessons-cache'),
     },
     events: { redisUrl: e.REDIS_URL ?? null, redisPrefix: e.REDIS_PREFIX },
     stream: { heartbeatMs: e.STREAM_HEARTBEAT_SECONDS * 1000, recheckMs: e.STREAM_RECHECK_SECONDS * 1000 },
@@ -173,6 +222,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       windowMs: durationMs(e.RATE_LIMIT_WINDOW),
       budgets: { read: e.RATE_LIMIT_READ, write: e.RATE_LIMIT_WRITE, 'sign-in': e.RATE_LIMIT_SIGN_IN, upload: e.RATE_LIMIT_UPLOAD },
+    },
+    signIn: {
+      windowMs: durationMs(e.SIGN_IN_WINDOW),
+      placeLimit: e.SIGN_IN_PLACE_LIMIT,
+      accountLimit: e.SIGN_IN_ACCOUNT_LIMIT,
+      delayAfter: e.SIGN_IN_DELAY_AFTER,
+      delayMaxMs: durationMs(e.SIGN_IN_DELAY_MAX),
+      addressFloor: e.SIGN_IN_ADDRESS_FLOOR,
+      addressShare: e.SIGN_IN_ADDRESS_SHARE / 100,
+      knownDeviceTtlMs: durationMs(e.KNOWN_DEVICE_TTL),
     },
   };
 }

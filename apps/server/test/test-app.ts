@@ -23,6 +23,9 @@ export function testConfig(database: TestDatabase, env: Record<string, string> =
     ADMIN_PASSWORD: TEST_ADMIN.password,
     WEB_DIST: `${database.dataDir}/no-web-build`,
     ...LIFTED_BUDGETS,
+    // No transcodes unless a test asks: an upload's processing would race the test's own reads
+    // (a ready lesson's MP4 is refused to students) and spend the CPU other files run on.
+    TRANSCODE_CONCURRENCY: '0',
     ...env,
   });
 }

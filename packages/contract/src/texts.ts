@@ -6,7 +6,6 @@ export const SERVER_TEXT = {
   loginOk: 'Login Success !',
   accountSuspended: 'Your account is suspended! Contact admin',
   invalidCredentials: 'Invalid Credentials',
-  tooManyFailures: 'Too many failed sign-ins. Try again in a few minutes.',
   tooManyRequests: 'Too many requests. Slow down and try again shortly.',
   bodyTimeout: 'The request took too long to arrive. Check the connection and try again.',
   emailTaken: 'Email already registered',
@@ -102,6 +101,15 @@ export const PASSWORD_RESET_TEXT = {
   passwordResetDetail: 'Sign in with your new password.',
   passwordResetFail: 'Password Reset Fail !',
 } as const;
+
+/**
+ * A sign-in refused after failures (issue 19): 'Too many failed sign-ins. Try again in 3 minutes.'
+ * `seconds` is the answer's Retry-After; under a minute it is said in seconds.
+ */
+export function signInRetryMessage(seconds: number): string {
+  const [count, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute'];
+  return `Too many failed sign-ins. Try again in ${count} ${unit}${count === 1 ? '' : 's'}.`;
+}
 
 /** 'The OTP is not correct. 3 tries left.' */
 export function otpWrongMessage(triesLeft: number): string {

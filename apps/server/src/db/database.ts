@@ -1,6 +1,5 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
-import pg from 'pg';
 import type { Config } from '../config';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
@@ -20,13 +19,17 @@ export function createDatabase(target: DatabaseTarget): Db {
     file.pragma('foreign_keys = ON');
     return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   }
-  const pool = new pg.Pool({
-    connectionString: target.url,
-    max: 10,
-    // Tests give each run a schema of its own, thrown away afterwards, so its commits need not wait
-    // for the disk; production uses the default search path and PostgreSQL's durable commits.
-    ...(target.schema ? { options: `-c search_path=${target.schema} -c synchronous_commit=off` } : {}),
-  });
+  // The driver is loaded when the first connection is wanted, so a start on SQLite never loads it.
+  const pool = async () => {
+    const { default: pg } = await import('pg');
+    return new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      // Tests give each run a schema of its own, thrown away afterwards, so its commits need not wait
+      // for the disk; production uses the default search path and PostgreSQL's durable commits.
+      ...(target.schema ? { options: `-c search_path=${target.schema} -c synchronous_commit=off` } : {}),
+    });
+  };
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -227,5 +227,113 @@ export interface AuditLogTables {
   audit_log_terms: AuditLogTermsTable;
 }
 
+export interface SignInTriesTable {
+  id: string;
+  /** The lower-cased e-mail tried, with or without an account behind it. */
+  account_key: string;
+  address: string;
+  /** The known device (from its cookie) the try came from; null for an unknown one. */
+  device: string | null;
+  /** 'pending' while the password is checked, then 'failed' or 'succeeded'. */
+  outcome: string;
+  at: string;
+}
+
+export interface KnownDeviceGenerationsTable {
+  account_id: string;
+  /** A device cookie names the generation it was given at; a bump forgets every device. */
+  generation: number;
+}
+
+export interface SignInGuardTables {
+  sign_in_tries: SignInTriesTable;
+  known_device_generations: KnownDeviceGenerationsTable;
+}
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  job_key: string;
+  /** JSON. */
+  payload: string;
+  /** 'queued' | 'running' | 'done' | 'failed' */
+  state: string;
+  attempts: Generated<number>;
+  /** The worker holding the job, until lease_until (ISO); renewed while it runs. */
+  lease_owner: string | null;
+  lease_until: string | null;
+  run_after: string;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface JobsTables {
+  jobs: JobsTable;
+}
+
+export interface LessonsTable {
+  id: string;
+  /** The source video's store id as it is now. */
+  file_id: string;
+  /** One of the contract's LESSON_STATES. */
+  state: string;
+  progress: Generated<number>;
+  error: string | null;
+  duration_seconds: number | null;
+  width: number | null;
+  height: number | null;
+  /** JSON list of the ladder's renditions, lowest first. */
+  renditions: Generated<string>;
+  key_hex: string;
+  iv_hex: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LessonOutputsTable {
+  lesson_id: string;
+  name: string;
+  store_id: string;
+  size: number;
+}
+
+export interface LessonsTables {
+  lessons: LessonsTable;
+  lesson_outputs: LessonOutputsTable;
+}
+
 /** Every table. A feature declares its tables in its own interface and adds it here. */
-export interface Database extends AccountsTables, PasswordResetTables, ClassMaterialTables, MessagesTables, BannersTables, SessionsTables, AuditLogTables {}
+export interface WatchProgressTable {
+  account_id: string;
+  file_id: string;
+  position_seconds: Generated<number>;
+  /** ms since the epoch, the device's clock. */
+  position_at: Generated<number>;
+  duration_seconds: number | null;
+  played_seconds: Generated<number>;
+  coverage: Generated<string>;
+  covered_seconds: Generated<number>;
+  reports: Generated<number>;
+  first_opened_at: string;
+  last_watched_at: string;
+}
+
+export interface WatchingTables {
+  watch_progress: WatchProgressTable;
+  watch_batches: { account_id: string; batch_id: string; applied_at: string };
+  drive_visits: { account_id: string; new_since: string | null; last_seen_at: string };
+}
+
+export interface Database
+  extends AccountsTables,
+    PasswordResetTables,
+    ClassMaterialTables,
+    MessagesTables,
+    BannersTables,
+    SessionsTables,
+    AuditLogTables,
+    SignInGuardTables,
+    JobsTables,
+    LessonsTables,
+    WatchingTables {}

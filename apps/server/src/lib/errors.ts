@@ -10,6 +10,8 @@ export class AppError extends Error {
     message: string,
     readonly fields: FieldError[] = [],
     readonly extra: Record<string, unknown> = {},
+    /** Headers the answer carries, e.g. Retry-After. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -25,6 +27,7 @@ export const errors = {
   notFound: (message: string = SERVER_TEXT.routeNotFound) => new AppError(404, message),
   conflict: (field: string, message: string) => new AppError(409, message, [{ field, message }]),
   requestTimeout: (message: string = SERVER_TEXT.bodyTimeout) => new AppError(408, message),
-  tooManyRequests: (message: string = SERVER_TEXT.tooManyRequests) => new AppError(429, message),
+  tooManyRequests: (message: string = SERVER_TEXT.tooManyRequests, retryAfterSeconds?: number) =>
+    new AppError(429, message, [], {}, retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) }),
   unavailable: (message: string) => new AppError(503, message),
 };

@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp, default as SharpFactory } from 'sharp';
 import { SERVER_TEXT } from '@academy/contract';
 import { AppError, errors } from './errors';
 
@@ -23,12 +23,14 @@ export async function assertAcceptedImage(upload: Buffer): Promise<void> {
 }
 
 /**
- * Runs `encode` on the decoded, upright picture; a file that does not decode answers 400.
- * Re-encoding drops whatever else the file carried (EXIF with GPS, trailing data).
+ * Runs `encode` on the decoded, upright picture (and hands it sharp, for pictures made from it); a
+ * file that does not decode answers 400. Re-encoding drops whatever else the file carried (EXIF
+ * with GPS, trailing data). sharp (libvips) is loaded with the first picture, not at start.
  */
-export async function reencodeImage<T>(upload: Buffer, encode: (image: Sharp) => Promise<T>): Promise<T> {
+export async function reencodeImage<T>(upload: Buffer, encode: (image: Sharp, sharp: typeof SharpFactory) => Promise<T>): Promise<T> {
+  const { default: sharp } = await import('sharp');
   try {
-    return await encode(sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS }).rotate());
+    return await encode(sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS }).rotate(), sharp);
   } catch {
     throw new AppError(400, SERVER_TEXT.imageUnreadable);
   }

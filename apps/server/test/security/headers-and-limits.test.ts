@@ -38,6 +38,10 @@ function headerProblems(answer: Answer): string[] {
   return problems;
 }
 
+// Each test below calls every API route (some twice, with a database fingerprint around each), so
+// its time grows with the routes; the suite default of 20 s was hit on a loaded CI machine.
+const EVERY_ROUTE = { timeout: 120_000 };
+
 const isMultipart = (headers: Record<string, string> | undefined) => String(headers?.['content-type'] ?? '').startsWith('multipart/');
 
 async function noisyPng(width: number, height: number): Promise<Buffer> {
@@ -80,7 +84,7 @@ const UPLOAD_LIMITS: Record<string, UploadLimit> = {
   'POST /api/folders/folder/:folderId/files': {
     maxBytes: MAX_UPLOAD_BYTES,
     within: async () => ({ field: 'file', filename: `big-${crypto.randomUUID().slice(0, 6)}.pdf`, type: 'application/pdf', bytes: Buffer.concat([PDF_BYTES, Buffer.alloc(200 * 1024, 32)]) }),
-    over: async () => ({ field: 'file', filename: 'too-big.mp4', type: 'video/mp4', bytes: mp4Bytes(MAX_UPLOAD_BYTES + 1 - 32) }), // mp4Bytes adds a 32-byte header
+    over: async () => ({ field: 'file', filename: 'too-big.mp4', type: 'video/mp4', bytes: mp4Bytes(MAX_UPLOAD_BYTES + 1) }), // a real video padded to exactly this size
   },
 };
 
@@ -96,18 +100,19 @@ describe('headers and limits on every route', () => {
     return { example, request: requestFor(t.world, route, actor, await example.build({ world: t.world, actor })) };
   }
 
-  it('sends the CSP, nosniff and no CORS grant on every answer, to a caller from another origin', async () => {
+  it('sends the CSP, nosniff and no CORS grant on every answer, to a caller from another origin', EVERY_ROUTE, async () => {
     const problems: string[] = [];
     for (const route of t.app.declaredRoutes) {
-      const { request } = await grantedRequest(route);
+      const { example, request } = await grantedRequest(route);
       const answer = await send(t.app, { ...request, headers: { ...request.headers, origin: FOREIGN_ORIGIN } });
-      if (answer.statusCode >= 400) problems.push(`${key(route)}: the example was refused (${answer.statusCode})`);
+      // An example whose granted answer is a refusal (a lesson not streamed yet) is checked on that refusal.
+      if (answer.statusCode >= 400 && answer.statusCode !== example.status) problems.push(`${key(route)}: the example was refused (${answer.statusCode})`);
       problems.push(...headerProblems(answer).map((p) => `${key(route)}: ${p}`));
     }
     expect(problems).toEqual([]);
   });
 
-  it('grants no cross-origin preflight on any API address', async () => {
+  it('grants no cross-origin preflight on any API address', EVERY_ROUTE, async () => {
     const problems: string[] = [];
     for (const route of t.app.declaredRoutes.filter((r) => r.method !== 'HEAD')) {
       const { request } = await grantedRequest(route);
@@ -122,7 +127,7 @@ describe('headers and limits on every route', () => {
     expect(problems).toEqual([]);
   });
 
-  it('refuses a JSON body one byte over 64 KiB on every route that reads one, with 413 and nothing stored, and takes one at the limit', async () => {
+  it('refuses a JSON body one byte over 64 KiB on every route that reads one, with 413 and nothing stored, and takes one at the limit', EVERY_ROUTE, async () => {
     const problems: string[] = [];
     const bodyRoutes = t.app.declaredRoutes.filter((r) => ['POST', 'PUT', 'DELETE'].includes(r.method));
     for (const route of bodyRoutes) {
@@ -148,7 +153,7 @@ describe('headers and limits on every route', () => {
     expect(problems).toEqual([]);
   });
 
-  it("holds every upload to its own cap: one byte over is 413 with nothing stored, a file above the JSON limit but within the cap is taken", async () => {
+  it("holds every upload to its own cap: one byte over is 413 with nothing stored, a file above the JSON limit but within the cap is taken", EVERY_ROUTE, async () => {
     const uploadRoutes: DeclaredRoute[] = [];
     for (const route of t.app.declaredRoutes) {
       const { request } = await grantedRequest(route);

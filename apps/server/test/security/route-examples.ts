@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { lessonAddress, LESSONS_PATHS } from '@academy/contract';
 import { PDF_BYTES } from '../../src/features/class-material/test-helpers';
 import type { RouteAccess } from '../../src/plugins/auth';
 import { buildRegistration } from '../factories';
@@ -52,6 +53,10 @@ const upload = (url: string, field: string, filename: string, type: string, byte
   return { url, payload: form.payload, headers: form.headers };
 };
 const id = encodeURIComponent;
+const TUS = { 'tus-resumable': '1.0.0' };
+/** A lesson address of the world's transcoded lesson (240p, its first segment), with the first student's ticket. */
+const lessonUrl = (world: World, route: (typeof LESSONS_PATHS)[keyof typeof LESSONS_PATHS]) =>
+  lessonAddress(route, world.lesson.id, world.lessonTicket, { rendition: '240p', segment: '0.ts' });
 
 export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   // ---- health ----
@@ -66,7 +71,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /api/students/student/login': {
     access: 'public',
     build: ({ world }) => json('/api/students/student/login', { email: world.other.email, password: world.other.password }),
-    refusalWrites: ['sign_in_failures'],
+    refusalWrites: ['sign_in_tries'],
   },
   'GET /api/students/student/getbyid/:id': { access: 'owner', build: ({ world }) => ({ url: `/api/students/student/getbyid/${world.student.id}` }) },
   'PUT /api/students/student/update/:id': {
@@ -194,6 +199,26 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     build: ({ world }) => ({ url: `/api/secure-folders/file-ticket/${id(world.video.id)}` }),
     narrower: { actors: ['otherStudent'], status: 404, because: 'the class is granted to the first student only; its files are not found' },
   },
+  // ---- watching (issue 17) ----
+  'POST /api/watching/reports': {
+    access: 'signed-in',
+    build: ({ world }) =>
+      json('/api/watching/reports', {
+        batchId: `batch-${world.fresh.tag()}-${crypto.randomUUID()}`,
+        reports: [{ fileId: world.video.id, positionSeconds: 1, played: [[0, 1]], at: Date.now() }],
+      }),
+    narrower: { actors: ['otherStudent'], status: 404, because: 'the class is granted to the first student only; its files are not found' },
+  },
+  'GET /api/watching/progress/:fileId': {
+    access: 'signed-in',
+    build: ({ world }) => ({ url: `/api/watching/progress/${id(world.video.id)}` }),
+    narrower: { actors: ['otherStudent'], status: 404, because: 'the class is granted to the first student only; its files are not found' },
+  },
+  'GET /api/watching/continue': { access: 'signed-in', build: () => ({ url: '/api/watching/continue' }) },
+  'POST /api/watching/visit': { access: 'signed-in', build: () => ({ url: '/api/watching/visit' }) },
+  'GET /api/watching/students/:studentId/lessons': { access: 'owner', build: ({ world }) => ({ url: `/api/watching/students/${world.student.id}/lessons` }) },
+  'GET /api/lessons/:fileId/viewers': { access: 'admin', build: ({ world }) => ({ url: `/api/lessons/${id(world.video.id)}/viewers` }) },
+  'GET /api/lessons/:fileId/retention': { access: 'admin', build: ({ world }) => ({ url: `/api/lessons/${id(world.video.id)}/retention` }) },
   'GET /api/secure-folders/secure-file': {
     access: 'public',
     // The ticket in the address is the credential (a new tab sends no bearer header).
@@ -206,6 +231,36 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /api/folders/folder/:folderId/files': {
     access: 'admin',
     build: ({ world }) => upload(`/api/folders/folder/${id(world.lessonFolder.id)}/files`, 'file', `notes-${world.fresh.tag()}.pdf`, 'application/pdf', PDF_BYTES),
+  },
+  // Resumable uploads (tus): a PDF, so the finished upload lands without a transcode.
+  'POST /api/uploads': {
+    access: 'admin',
+    status: 201,
+    build: ({ world }) => ({
+      url: '/api/uploads',
+      headers: {
+        ...TUS,
+        'upload-length': String(PDF_BYTES.length),
+        'upload-metadata': `filename ${Buffer.from(`notes-${world.fresh.tag()}.pdf`).toString('base64')},folderId ${Buffer.from(world.lessonFolder.id).toString('base64')}`,
+      },
+    }),
+  },
+  'HEAD /api/uploads/:uploadId': {
+    access: 'admin',
+    build: async ({ world }) => ({ url: await world.fresh.resumableUpload(world.lessonFolder.id, PDF_BYTES.length), headers: TUS }),
+  },
+  'PATCH /api/uploads/:uploadId': {
+    access: 'admin',
+    build: async ({ world }) => ({
+      url: await world.fresh.resumableUpload(world.lessonFolder.id, PDF_BYTES.length),
+      headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      payload: PDF_BYTES,
+    }),
+  },
+  'DELETE /api/uploads/:uploadId': {
+    access: 'admin',
+    status: 204,
+    build: async ({ world }) => ({ url: await world.fresh.resumableUpload(world.lessonFolder.id, PDF_BYTES.length), headers: TUS }),
   },
   'PUT /api/folders/item/:itemId': {
     access: 'admin',
@@ -232,6 +287,20 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /api/folders/access/student/:studentId': { access: 'admin', build: ({ world }) => ({ url: `/api/folders/access/student/${world.student.id}` }) },
   'GET /api/folders/access/class/:folderId': { access: 'admin', build: ({ world }) => ({ url: `/api/folders/access/class/${id(world.classFolder.id)}` }) },
 
+  // ---- lessons: the player's addresses carry the first student's viewer ticket as their credential ----
+  'GET /api/lessons/:fileId/master.m3u8': { access: 'public', build: ({ world }) => ({ url: lessonUrl(world, LESSONS_PATHS.master) }) },
+  'GET /api/lessons/:fileId/:rendition/index.m3u8': { access: 'public', build: ({ world }) => ({ url: lessonUrl(world, LESSONS_PATHS.rendition) }) },
+  'GET /api/lessons/:fileId/:rendition/:segment': { access: 'public', build: ({ world }) => ({ url: lessonUrl(world, LESSONS_PATHS.segment) }) },
+  'GET /api/lessons/:fileId/key': { access: 'public', build: ({ world }) => ({ url: lessonUrl(world, LESSONS_PATHS.key) }) },
+  'GET /api/lessons/:fileId/poster.jpg': { access: 'public', build: ({ world }) => ({ url: lessonUrl(world, LESSONS_PATHS.poster) }) },
+  'GET /api/lessons/:fileId/thumbnails.jpg': { access: 'public', build: ({ world }) => ({ url: lessonUrl(world, LESSONS_PATHS.thumbnails) }) },
+  'GET /api/lessons/:fileId/thumbnails.vtt': { access: 'public', build: ({ world }) => ({ url: lessonUrl(world, LESSONS_PATHS.thumbnailsVtt) }) },
+  'POST /api/lessons/:fileId/retry': {
+    access: 'admin',
+    // A lesson whose processing failed: a granted retry queues it again (200); another is made for the next.
+    build: async ({ world }) => ({ url: lessonAddress(LESSONS_PATHS.retry, await world.fresh.failedLesson(), null) }),
+  },
+
   // ---- messages ----
   'GET /api/messages/message/get-all': { access: 'admin', build: () => ({ url: '/api/messages/message/get-all' }) },
   'GET /api/messages/message/get-by-batch/:batch/:historyType/:classType': {
@@ -252,8 +321,8 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /api/messages/message/stream': { access: 'signed-in', build: () => ({ url: '/api/messages/message/stream' }) },
 };
 
-/** The example of a declared route; a HEAD route is its GET twin's example. */
+/** The example of a declared route; a HEAD route without one of its own is its GET twin's example. */
 export function exampleOf(method: string, url: string): RouteExample | undefined {
-  return ROUTE_EXAMPLES[`${method === 'HEAD' ? 'GET' : method} ${url}`];
+  return ROUTE_EXAMPLES[`${method} ${url}`] ?? (method === 'HEAD' ? ROUTE_EXAMPLES[`GET ${url}`] : undefined);
 }
 

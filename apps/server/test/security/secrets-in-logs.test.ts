@@ -3,22 +3,26 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { DriveItem, DriveListingAnswer, FileTicketAnswer } from '@academy/contract';
+import { hlsAttribute } from '../../src/features/lessons/test-helpers';
 import { codeIn } from '../../src/features/password-reset/test-helpers';
 import { buildRegistration } from '../factories';
 import { processDatabase } from '../process-database';
 import { startServerProcess } from '../server-process';
 import { startSmtpReceiver } from '../smtp-receiver';
+import { testVideo } from '../videos';
 
 // No secret in the logs (issue 8): a real server process at the most verbose log level, given a
 // JWT secret, an admin password, an SMTP login and (on PostgreSQL) a database password, serves a
-// session's worth of calls, good and bad; then its whole output is searched for every secret it
-// held and every credential it issued.
+// session's worth of calls, good and bad, and transcodes a lesson that a student then plays
+// (playlists, key, segment); then its whole output is searched for every secret it held and every
+// credential it issued, the lesson's AES key included (issue 15: a key is in no log line).
 
 const engine = process.env.TEST_ENGINE ?? 'sqlite';
 const secret = (label: string) => `${label}-${randomBytes(30).toString('base64url')}`;
 
 describe(`secrets in the logs (${engine})`, () => {
-  it('never writes a secret, a password, a token or a reset code, even at trace level', { timeout: 90_000 }, async () => {
+  it('never writes a secret, a password, a token, a reset code or a lesson key, even at trace level', { timeout: 180_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-logs-'));
     const login = { user: 'portal-mailer', pass: secret('smtp') };
     const smtp = await startSmtpReceiver({ login });
@@ -40,6 +44,7 @@ describe(`secrets in the logs (${engine})`, () => {
       ADMIN_EMAIL: 'head.tutor@academy.test',
       ADMIN_PASSWORD: held.adminPassword,
       SMTP_URL: held.smtpUrl,
+      TRANSCODE_CONCURRENCY: '1',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl.toString() } : {}),
     });
     const call = (url: string, init: { method?: string; body?: unknown; token?: string; raw?: string } = {}) =>
@@ -66,6 +71,7 @@ describe(`secrets in the logs (${engine})`, () => {
       const newPassword = secret('new');
       expect((await call('/api/students/student/forgot-password/reset-password', { body: { resetToken: confirmed.data.resetToken, password: newPassword } })).status).toBe(200);
       expect((await call('/api/messages/message/get-all', { token: adminLogin.token })).status).toBe(200);
+      const lessonKey = await playLesson(call, server.url, adminLogin.token, { email: student.email, password: newPassword });
 
       server.child.kill('SIGTERM');
       await server.exited;
@@ -80,9 +86,15 @@ describe(`secrets in the logs (${engine})`, () => {
         otp: `"${otp}"`,
         resetToken: confirmed.data.resetToken,
         newPassword,
+        lessonKeyHex: lessonKey.toString('hex'),
+        lessonKeyBase64: lessonKey.toString('base64'),
+        lessonKeyBase64Url: lessonKey.toString('base64url'),
       };
-      const leaked = Object.entries({ ...held, ...issued }).filter(([, value]) => value && logs.includes(value));
-      expect(leaked.map(([name]) => name)).toEqual([]);
+      const lowered = logs.toLowerCase();
+      const leaked = Object.entries({ ...held, ...issued }).filter(([name, value]) => value && (logs.includes(value) || (name === 'lessonKeyHex' && lowered.includes(value))));
+      // Where each leak is, its value masked, so the failure names the log line to fix.
+      const where = leaked.map(([name, value]) => `${name}: ${(logs.split('\n').find((line) => line.includes(value)) ?? '').replaceAll(value, '<here>').slice(0, 600)}`);
+      expect(leaked.map(([name]) => name), where.join('\n')).toEqual([]);
     } finally {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
       await smtp.close();
@@ -91,3 +103,37 @@ describe(`secrets in the logs (${engine})`, () => {
     }
   });
 });
+
+type Call = (url: string, init?: { method?: string; body?: unknown; token?: string; raw?: string }) => Promise<Response>;
+
+/**
+ * The admin uploads a short video into a class granted to the student; once it is transcoded the
+ * student plays it as hls.js would (master, a rung, the key, a segment). Answers the key it got.
+ */
+async function playLesson(call: Call, base: string, adminToken: string, student: { email: string; password: string }): Promise<Buffer> {
+  const className = `Logs ${crypto.randomUUID().slice(0, 6)}`;
+  const classFolder = (await (await call('/api/folders/create/folder', { body: { folderName: className }, token: adminToken })).json()) as { data: DriveItem };
+  expect((await call('/api/students/student/give-additional-access', { body: { email: student.email, className }, token: adminToken })).status).toBe(200);
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(testVideo({ seconds: 2, width: 320, height: 240 }))], { type: 'video/mp4' }), 'lesson.mp4');
+  const upload = await fetch(`${base}/api/folders/folder/${classFolder.data.id}/files`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` }, body: form });
+  const video = ((await upload.json()) as { data: DriveItem }).data;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const listing = (await (await call(`/api/folders/folderContent/${classFolder.data.id}`, { token: adminToken })).json()) as DriveListingAnswer;
+    const state = listing.files.find((item) => item.id === video.id)?.processing?.state;
+    if (state === 'ready') break;
+    if (state === 'failed' || Date.now() > deadline) throw new Error(`the lesson did not become ready (${String(state)})`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  const login = (await (await call('/api/students/student/login', { body: student })).json()) as { token: string };
+  const ticket = ((await (await call(`/api/secure-folders/file-ticket/${video.id}`, { token: login.token })).json()) as FileTicketAnswer).data;
+  const master = await (await call(ticket.hls ?? '')).text();
+  const rung = master.split('\n').find((line) => line.startsWith('/api/')) ?? '';
+  const playlist = await (await call(rung)).text();
+  const segment = await call(playlist.split('\n').find((line) => line.startsWith('/api/')) ?? '');
+  expect(segment.status).toBe(200);
+  const key = await call(hlsAttribute(playlist, '#EXT-X-KEY', 'URI') ?? '');
+  expect(key.status).toBe(200);
+  return Buffer.from(await key.arrayBuffer());
+}

@@ -17,8 +17,8 @@ export function useSecurityTestApp(env: Record<string, string> = {}): SecurityTe
     const smtp = await startSmtpReceiver();
     const started = await startTestApp({ SMTP_URL: smtp.url, ...env });
     Object.assign(holder, started, { smtp, fingerprints: new Fingerprinter(started.database) });
-    holder.world = await buildWorld(started.app, smtp);
-  }, 60_000);
+    holder.world = await buildWorld(started, smtp);
+  }, 120_000);
   afterAll(async () => {
     await holder.app?.close();
     await holder.database?.drop();

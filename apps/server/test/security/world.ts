@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import type { DriveItem, Message } from '@academy/contract';
-import { classWithLessons, createSubfolder, giveAccess, ticketUrl } from '../../src/features/class-material/test-helpers';
+import type { DriveItem, DriveListingAnswer, FileTicketAnswer, Message } from '@academy/contract';
+import { classWithLessons, createClass, createSubfolder, fileTicket, folderContent, giveAccess, ticketUrl, uploadFile } from '../../src/features/class-material/test-helpers';
+import { processLessonNow } from '../../src/features/lessons/process-lesson-now';
 import { codeIn } from '../../src/features/password-reset/test-helpers';
 import { registerStudent, signedInStudent, signIn } from '../factories';
 import { multipartForm } from '../multipart-form';
 import type { SmtpReceiver } from '../smtp-receiver';
-import { TEST_ADMIN } from '../test-app';
+import { TEST_ADMIN, type TestApp } from '../test-app';
+import { testVideo } from '../videos';
 
 // The callers and the data the access matrix and the hostile-input tests call every route with,
 // all made through the real API: six callers, a class granted to the first student only, a
@@ -60,6 +62,10 @@ export interface World {
   video: DriveItem;
   /** The first student's secure-file address for the video. */
   secureFileUrl: string;
+  /** A second video of the class, transcoded (a 240p-only ladder): what the lesson routes serve. */
+  lesson: DriveItem;
+  /** The first student's viewer ticket for `lesson`, the credential every lesson address carries. */
+  lessonTicket: string;
   message: Message;
   /** The other student's profile picture file name (what the public picture route serves). */
   otherPicture: string;
@@ -67,11 +73,12 @@ export interface World {
   fresh: Fixtures;
 }
 
-export async function buildWorld(app: FastifyInstance, smtp: SmtpReceiver): Promise<World> {
+export async function buildWorld(started: TestApp, smtp: SmtpReceiver): Promise<World> {
+  const { app } = started;
   const adminLogin = await signIn(app, TEST_ADMIN.email, TEST_ADMIN.password);
   const admin: Account = { id: adminLogin.studentId, email: TEST_ADMIN.email, password: TEST_ADMIN.password, headers: bearer(adminLogin.token) };
   await expectOk(app.inject({ method: 'PUT', url: '/api/sessions/limit', headers: admin.headers, payload: { maxSessions: WORLD_SESSION_LIMIT } }));
-  const fresh = new Fixtures(app, admin, smtp);
+  const fresh = new Fixtures(app, admin, smtp, (fileId, options) => processLessonNow(started, fileId, options));
 
   const [student, other, suspended, ended] = [await fresh.student(), await fresh.student(), await fresh.student(), await fresh.student()];
   await expectOk(
@@ -82,6 +89,9 @@ export async function buildWorld(app: FastifyInstance, smtp: SmtpReceiver): Prom
   const { classFolder, folder: lessonFolder, video } = await classWithLessons(app, admin.headers);
   await giveAccess(app, admin.headers, student.email, classFolder.name);
   const secureFileUrl = await ticketUrl(app, student.headers, video.id);
+  const lesson = await uploadFile(app, admin.headers, lessonFolder.id, 'lesson.mp4', testVideo({ seconds: 2, width: 320, height: 240 }));
+  await processLessonNow(started, lesson.id);
+  const lessonTicket = await viewerTicket(app, student.headers, lesson.id);
   const message = await fresh.message();
 
   const png = await pngBytes('#0A5F6F');
@@ -108,11 +118,19 @@ export async function buildWorld(app: FastifyInstance, smtp: SmtpReceiver): Prom
     lessonFolder,
     video,
     secureFileUrl,
+    lesson,
+    lessonTicket,
     message,
     otherPicture,
     pngBytes: png,
     fresh,
   };
+}
+
+/** The ticket (`?t=`) of a viewer's file-ticket answer. */
+async function viewerTicket(app: FastifyInstance, headers: Headers, fileId: string): Promise<string> {
+  const answer = await expectOk(fileTicket(app, headers, fileId));
+  return new URL(answer.json<FileTicketAnswer>().data.url, 'http://portal').searchParams.get('t') ?? '';
 }
 
 async function expectOk(pending: Promise<LightMyRequestResponse>) {
@@ -124,11 +142,13 @@ async function expectOk(pending: Promise<LightMyRequestResponse>) {
 /** New data for one call, for the calls that use their target up or change their caller. */
 export class Fixtures {
   private counter = 0;
+  private failed: { folderId: string; fileId: string } | null = null;
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly admin: Account,
     private readonly smtp: SmtpReceiver,
+    private readonly processLesson: (fileId: string, options: { brokenFfmpeg?: boolean }) => Promise<void>,
   ) {}
 
   /** A unique tag for names and e-mails. */
@@ -167,8 +187,38 @@ export class Fixtures {
     return (await giveAccess(this.app, this.admin.headers, `nobody.${this.tag()}@example.lk`, className)).id;
   }
 
+  /** A started resumable upload of `size` bytes into the folder: its address. */
+  async resumableUpload(folderId: string, size: number): Promise<string> {
+    const metadata = `filename ${Buffer.from(`notes-${this.tag()}.pdf`).toString('base64')},folderId ${Buffer.from(folderId).toString('base64')}`;
+    const response = await this.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { ...this.admin.headers, 'tus-resumable': '1.0.0', 'upload-length': String(size), 'upload-metadata': metadata },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return String(response.headers.location);
+  }
+
   async folder(parentId: string): Promise<DriveItem> {
     return createSubfolder(this.app, this.admin.headers, parentId, `Folder ${this.tag()}`);
+  }
+
+  /**
+   * A video whose processing failed (its ffmpeg broke), for the admin's Retry. The same one until a
+   * retry queues it again: only a granted call uses it up.
+   */
+  async failedLesson(): Promise<string> {
+    if (this.failed) {
+      const listing = await expectOk(folderContent(this.app, this.admin.headers, this.failed.folderId));
+      const seen = listing.json<DriveListingAnswer>().files.find((item) => item.id === this.failed?.fileId);
+      if (seen?.processing?.state === 'failed') return this.failed.fileId;
+    }
+    // A class of its own, granted to nobody: no caller's listing changes.
+    const folder = await createClass(this.app, this.admin.headers, `Failed ${this.tag()}`);
+    const video = await uploadFile(this.app, this.admin.headers, folder.id, `broken-${this.tag()}.mp4`, testVideo({ seconds: 1, width: 160, height: 90, audio: false }));
+    await this.processLesson(video.id, { brokenFfmpeg: true });
+    this.failed = { folderId: folder.id, fileId: video.id };
+    return video.id;
   }
 
   /** An uploaded, unposted banner image's address. */

@@ -31,6 +31,16 @@ const FileViewerPage = lazy(() =>
 const StudentAccessPanel = lazy(() =>
   import('../features/class-material/components/student-access-panel').then((m) => ({ default: m.StudentAccessPanel })),
 );
+const ContinueWatchingRow = lazy(() =>
+  import('../features/watching/components/continue-watching-row').then((m) => ({ default: m.ContinueWatchingRow })),
+);
+const DriveItemWatching = lazy(() =>
+  import('../features/watching/components/drive-item-watching').then((m) => ({ default: m.DriveItemWatching })),
+);
+const StudentLessonsPanel = lazy(() =>
+  import('../features/watching/components/student-lessons-panel').then((m) => ({ default: m.StudentLessonsPanel })),
+);
+const WatchTracker = lazy(() => import('../features/watching/components/watch-tracker').then((m) => ({ default: m.WatchTracker })));
 const MessagesFeedPage = lazy(() =>
   import('../features/messages/components/messages-feed-page').then((m) => ({ default: m.MessagesFeedPage })),
 );
@@ -62,10 +72,20 @@ const router = createHashRouter([
       {
         element: <RequireSession>{page(<AppShell />)}</RequireSession>,
         children: [
-          { path: '/home', element: page(<DriveFilesPage />) },
+          {
+            path: '/home',
+            element: page(<DriveFilesPage above={slot(<ContinueWatchingRow />)} itemExtra={(item) => slot(<DriveItemWatching item={item} />)} />),
+          },
           {
             path: '/students',
-            element: adminPage(<StudentListPage profileExtra={(studentId) => slot(<StudentAccessPanel studentId={studentId} />)} />),
+            element: adminPage(<StudentListPage
+                profileExtra={(studentId) => (
+                  <>
+                    {slot(<StudentAccessPanel studentId={studentId} />)}
+                    {slot(<StudentLessonsPanel studentId={studentId} />)}
+                  </>
+                )}
+              />),
           },
           { path: '/addStudent', element: adminPage(<AddStudentPage />) },
           { path: '/devIndicate', element: page(<UnderDevelopmentPage />) },
@@ -75,7 +95,7 @@ const router = createHashRouter([
           { path: '/audit', element: adminPage(<AuditLogPage />) },
         ],
       },
-      { path: '/view/:fileId', element: <RequireSession>{page(<FileViewerPage />)}</RequireSession> },
+      { path: '/view/:fileId', element: <RequireSession>{page(<FileViewerPage tracker={WatchTracker} />)}</RequireSession> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_TEXT } from '@academy/contract';
+import { SERVER_TEXT, signInRetryMessage } from '@academy/contract';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { en } from './en';
@@ -110,6 +110,16 @@ describe('server messages', () => {
     expect(translateServerMessage('email must be a valid e-mail address')).toBe(`email ${si.validation.validEmail}`);
     expect(translateServerMessage('The OTP is not correct. 3 tries left.')).toBe('OTP කේතය වැරදියි. තව උත්සාහයන් 3 ක් ඉතිරියි.');
     expect(translateServerMessage('name must be at most 120 characters')).toBe('name අක්ෂර 120 කට වඩා නොවිය යුතුය');
+  });
+
+  it("says when a refused sign-in may try again, in the reader's language, for every wait", () => {
+    for (const seconds of [1, 45, 60, 61, 900]) {
+      const shown = translateServerMessage(signInRetryMessage(seconds));
+      const count = seconds < 60 ? seconds : Math.ceil(seconds / 60);
+      expect(shown).toBe(`අසාර්ථක පිවිසුම් උත්සාහයන් වැඩියි. ${seconds < 60 ? 'තත්පර' : 'මිනිත්තු'} ${count} කින් නැවත උත්සාහ කරන්න.`);
+    }
+    expect(i18next.t('server.retryInMinutes', { lng: 'en', count: 15 })).toBe(signInRetryMessage(900));
+    expect(i18next.t('server.retryInSeconds', { lng: 'en', count: 1 })).toBe(signInRetryMessage(1));
   });
 
   it('shows a sentence it does not know as the server sent it', () => {

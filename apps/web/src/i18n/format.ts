@@ -22,3 +22,18 @@ export function formatDate(value: string | Date): string {
 export function formatNumber(value: number): string {
   return new Intl.NumberFormat(locale()).format(value);
 }
+
+/** A size in the reader's language: '12.5 MB', '1.2 GB'. */
+export function formatBytes(bytes: number): string {
+  const [value, unit] = bytes >= 1e9 ? [bytes / 1e9, 'gigabyte'] : bytes >= 1e6 ? [bytes / 1e6, 'megabyte'] : [bytes / 1e3, 'kilobyte'];
+  return new Intl.NumberFormat(locale(), { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
+}
+
+/** A lesson's length or position as a clock reads it: '4:05', '1:02:09'. */
+export function formatClock(totalSeconds: number): string {
+  const whole = Math.max(0, Math.floor(totalSeconds));
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const seconds = String(whole % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+}

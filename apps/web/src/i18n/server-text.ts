@@ -7,7 +7,7 @@ import { en } from './en';
 // contract changes both sides at once.
 
 /** The parts of the dictionary whose words the server (or the contract's schemas) can send. */
-const SERVER_SECTIONS = ['server', 'validation', 'classMaterial', 'passwordReset', 'messages', 'banners', 'sessions'] as const;
+const SERVER_SECTIONS = ['server', 'validation', 'classMaterial', 'lessons', 'passwordReset', 'messages', 'banners', 'sessions', 'watching'] as const;
 
 const KEY_OF_SENTENCE = new Map<string, string>();
 for (const section of SERVER_SECTIONS) {
@@ -19,6 +19,10 @@ for (const section of SERVER_SECTIONS) {
 /** Sentences with a number in them, as the contract builds them. */
 const PATTERNS: { pattern: RegExp; words: (match: RegExpMatchArray) => string }[] = [
   { pattern: /^The OTP is not correct\. (\d+) tr(?:y|ies) left\.$/, words: (m) => t('passwordReset.otpWrongTries', { count: Number(m[1]) }) },
+  {
+    pattern: /^Too many failed sign-ins\. Try again in (\d+) (second|minute)s?\.$/,
+    words: (m) => t(m[2] === 'second' ? 'server.retryInSeconds' : 'server.retryInMinutes', { count: Number(m[1]) }),
+  },
   { pattern: /^must be at most (\d+) characters$/, words: (m) => t('validation.atMost', { max: m[1] }) },
   { pattern: /^must be at least (\d+) characters$/, words: (m) => t('validation.atLeast', { min: m[1] }) },
 ];

@@ -12,6 +12,8 @@ interface RequestOptions<T extends z.ZodType> {
   body?: unknown;
   /** Checks the success answer, so a caller gets typed data or an error, never a guess. */
   schema: T;
+  /** Lets the request outlive the page (a progress report sent as the tab closes); the body must stay under 64 KB. */
+  keepalive?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function apiRequest<T extends z.ZodType>(path: string, options: Req
     method: options.method ?? 'GET',
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    keepalive: options.keepalive,
   });
   const body: unknown = await response.json().catch(() => null);
 

@@ -7,6 +7,10 @@ import * as banners from './005-banners';
 import * as passwordReset from './006-password-reset';
 import * as sessions from './007-sessions';
 import * as auditLog from './008-audit-log';
+import * as signInGuard from './009-sign-in-guard';
+import * as jobs from './010-jobs';
+import * as lessons from './011-lessons';
+import * as watching from './012-watching';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +22,8 @@ export const migrations: Record<string, Migration> = {
   '006-password-reset': passwordReset,
   '007-sessions': sessions,
   '008-audit-log': auditLog,
+  '009-sign-in-guard': signInGuard,
+  '010-jobs': jobs,
+  '011-lessons': lessons,
+  '012-watching': watching,
 };

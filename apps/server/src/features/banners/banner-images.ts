@@ -1,5 +1,4 @@
 import path from 'node:path';
-import sharp from 'sharp';
 import { BANNER_ASPECT, BANNER_WIDTHS, bannerFileUrl, bannerWidthsUpTo } from '@academy/contract';
 import { assertAcceptedImage, ContentFolder, reencodeImage, sha256Hex } from '../../lib/images';
 
@@ -33,7 +32,7 @@ export class BannerImageStore {
   /** Checks the real type and decodes; refusals are AppErrors (415, 400). Writes nothing. */
   async encode(upload: Buffer): Promise<EncodedBanner> {
     await assertAcceptedImage(upload);
-    return reencodeImage(upload, async (image) => {
+    return reencodeImage(upload, async (image, sharp) => {
       const { width, height } = (await image.metadata()).autoOrient;
       const maxWidth = maxWidthFor(width, height);
       // Decoded and cropped once; every width is made from this master.

@@ -10,6 +10,7 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
 import { AppError, errors } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { forgetKnownDevices } from '../sign-in-guard/service';
 import type { SessionAccount } from '../../plugins/auth';
 import { changeDetail, recordAudit, type AuditActor } from '../audit-log/service';
 import { ACCOUNT_FIELDS, accountTarget } from './audit';
@@ -141,6 +142,8 @@ export async function changePassword(
   const tokenVersion = await repo.setPassword(db, id, await hashPassword(body.newPassword), new Date(now).toISOString());
   if (tokenVersion === undefined) throw errors.notFound(SERVER_TEXT.studentNotFound);
   await repo.clearFailures(db, subject);
+  // Whoever knew the old password may have signed in somewhere: no browser stays known.
+  await forgetKnownDevices(db, id);
   return renewSession(tokenVersion);
 }
 

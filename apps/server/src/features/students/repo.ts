@@ -64,11 +64,6 @@ export async function clearFailures(db: Db, subject: string): Promise<void> {
   await db.deleteFrom('sign_in_failures').where('subject', '=', subject).execute();
 }
 
-/** Old failures no longer count; dropping them keeps the table small. */
-export async function pruneFailures(db: Db, before: string): Promise<void> {
-  await db.deleteFrom('sign_in_failures').where('failed_at', '<', before).execute();
-}
-
 /** Sets an account's password and admin role, and ends its sessions (token version). */
 export async function makeAdmin(db: Db, id: string, passwordHash: string, now: string): Promise<void> {
   await db

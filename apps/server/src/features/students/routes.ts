@@ -15,6 +15,7 @@ import {
 import { currentAccount } from '../../plugins/auth';
 import type { Db } from '../../db/database';
 import { actorOf } from '../audit-log/service';
+import { deviceCookieHeader, readDeviceCookie, type SignInGuard } from '../sign-in-guard/service';
 import { studentsAdminRoutes } from './admin-routes';
 import { ProfileImageStore } from './profile-images';
 import { studentsProfileRoutes } from './profile-routes';
@@ -22,7 +23,7 @@ import * as service from './service';
 
 const tags = ['students'];
 
-export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> = async (app, { db, dataDir }) => {
+export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string; signInGuard: SignInGuard }> = async (app, { db, dataDir, signInGuard }) => {
   // Multipart only in this feature's scope; each upload route sets its own size cap when it reads.
   await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
   await app.register(studentsAdminRoutes, { db });
@@ -57,8 +58,17 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> 
         429: errorAnswerSchema,
       },
     },
-    handler: (request) =>
-      service.signIn(db, request.body, { clientIp: request.ip, openSession: (account) => app.openSession(account, request) }),
+    handler: async (request, reply) => {
+      const { answer, deviceCookie } = await service.signIn(db, request.body, {
+        clientIp: request.ip,
+        deviceCookie: readDeviceCookie(request.headers.cookie),
+        guard: signInGuard,
+        openSession: (account) => app.openSession(account, request),
+      });
+      // Behind TRUST_PROXY, the protocol is the one X-Forwarded-Proto names.
+      reply.header('set-cookie', deviceCookieHeader(deviceCookie, { maxAgeMs: signInGuard.rules.knownDeviceTtlMs, secure: request.protocol === 'https' }));
+      return answer;
+    },
   });
 
   app.get(`/${STUDENTS_PATHS.getById}`, {

@@ -10,14 +10,11 @@ import { isUniqueViolation } from '../../db/database';
 import { AppError, errors } from '../../lib/errors';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../lib/passwords';
 import { recordAudit, type AuditActor } from '../audit-log/service';
+import type { SignInGuard } from '../sign-in-guard/service';
 import { accountTarget } from './audit';
 import { formatRegNo, regNoPrefix } from './reg-no';
 import * as repo from './repo';
 import type { AccountRow } from './repo';
-
-/** PRODUCT.md 'Accounts' and issue 2: 10 failed sign-ins in 15 minutes, per address and per client. */
-export const SIGN_IN_FAILURE_LIMIT = 10;
-export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export function toStudent(row: AccountRow): Student {
   return {
@@ -106,36 +103,33 @@ export async function registerStudent(db: Db, input: RegisterInput, addedBy: Aud
 
 export interface SignInContext {
   clientIp: string;
+  /** The browser's known-device cookie, as sent. */
+  deviceCookie: string | undefined;
+  guard: SignInGuard;
   /** Opens the session for a successful sign-in and answers its token (auth plugin). */
   openSession: (account: { id: string; tokenVersion: number; accountType: string }) => Promise<string>;
 }
 
-export async function signIn(db: Db, body: LoginBody, context: SignInContext): Promise<LoginAnswer> {
-  const now = Date.now();
-  const since = new Date(now - SIGN_IN_FAILURE_WINDOW_MS).toISOString();
-  const emailSubject = `email:${body.email.toLowerCase()}`;
-  const clientSubject = `client:${context.clientIp}`;
-  const [byEmail, byClient] = await Promise.all([
-    repo.countRecentFailures(db, emailSubject, since),
-    repo.countRecentFailures(db, clientSubject, since),
-  ]);
-  if (byEmail >= SIGN_IN_FAILURE_LIMIT || byClient >= SIGN_IN_FAILURE_LIMIT) {
-    throw errors.tooManyRequests(SERVER_TEXT.tooManyFailures);
-  }
-
+/** Signs in, within the sign-in guard's rules; answers the session and the browser's new device cookie. */
+export async function signIn(db: Db, body: LoginBody, context: SignInContext): Promise<{ answer: LoginAnswer; deviceCookie: string }> {
   const account = await repo.findLiveByEmail(db, body.email);
+  const attempt = await context.guard.begin({
+    email: body.email,
+    accountId: account?.id ?? null,
+    address: context.clientIp,
+    deviceCookie: context.deviceCookie,
+  });
   const passwordOk = account ? await verifyPassword(account.password_hash, body.password) : await verifyDecoy(body.password);
   if (!account || !passwordOk) {
-    await repo.recordFailures(db, [emailSubject, clientSubject], new Date(now).toISOString());
+    await attempt.failed();
     throw errors.unauthorized(SERVER_TEXT.invalidCredentials);
   }
+  const deviceCookie = await attempt.succeeded();
   // Only someone who knows the password learns that the account is suspended.
   if (account.account_state !== 'active') {
     throw errors.forbidden(SERVER_TEXT.accountSuspended, { accountState: 'de-active' });
   }
-  await repo.clearFailures(db, emailSubject);
-  await repo.pruneFailures(db, since);
-  return {
+  const answer: LoginAnswer = {
     code: 200,
     message: SERVER_TEXT.loginOk,
     accountState: 'active',
@@ -148,6 +142,7 @@ export async function signIn(db: Db, body: LoginBody, context: SignInContext): P
     historyType: account.history_type,
     batch: account.batch,
   };
+  return { answer, deviceCookie };
 }
 
 export async function getStudent(db: Db, caller: { id: string; isAdmin: boolean }, id: string): Promise<Student> {
