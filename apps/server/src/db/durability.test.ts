@@ -19,7 +19,7 @@ describe(`acknowledged writes survive SIGKILL (${engine})`, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-crash-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('keeps every acknowledged registration across a kill and a restart', { timeout: 120_000 }, async () => {
+  it('keeps every acknowledged registration across a kill and a restart', { timeout: 240_000 }, async () => {
     const { env, target, cleanup } = await processDatabase(dataDir, engine);
     try {
       const first = await startServerProcess({ DATA_DIR: dataDir, ...env });
