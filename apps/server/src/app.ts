@@ -34,7 +34,7 @@ import { corsPlugin } from './plugins/cors';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { rateLimitsPlugin } from './plugins/rate-limits';
-import { requestLogPlugin, serverLogger } from './plugins/request-log';
+import { requestChildLogger, requestLogPlugin, serverLogger } from './plugins/request-log';
 import { textInputPlugin } from './plugins/text-input';
 import { webAppPlugin } from './plugins/web-app';
 import { APP_VERSION } from './version';
@@ -58,6 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: logger?.options ?? false,
     // requestLogPlugin writes one line per request instead.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: requestChildLogger,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     requestTimeout: config.requestTimeoutMs,
