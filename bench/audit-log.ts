@@ -12,10 +12,10 @@ import type { ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { sql } from 'kysely';
 import { AUDIT_ACTIONS, AUDIT_LOG_PATHS } from '@academy/contract';
-import { createDatabase, migrateToLatest, type Db } from '../apps/server/src/db/database';
+import type { Db } from '../apps/server/src/db/database';
 import type { AuditLogTable } from '../apps/server/src/db/schema';
 import { termsOf } from '../apps/server/src/features/audit-log/terms';
-import { benchDatabase, percentile, startBenchServer, stopServer, type BenchDatabase } from './support';
+import { benchDatabase, migratedConnection, percentile, startBenchServer, stopServer, type BenchDatabase } from './support';
 import { recordFigure } from './support/results';
 import { BENCH_ADMIN } from './support/server';
 
@@ -126,10 +126,9 @@ function day(daysAgo: number): string {
 async function main(): Promise<void> {
   const database = await benchDatabase(PG_URL);
   const { target } = database;
-  const db = createDatabase(target);
+  const db = await migratedConnection(target);
   let server: ChildProcess | undefined;
   try {
-    await migrateToLatest(db, target.kind === 'postgres' ? target.schema : undefined);
     const started = Date.now();
     await seed(db);
     // What autovacuum (PostgreSQL) or `PRAGMA optimize` (SQLite) does to a live database after a

@@ -14,8 +14,7 @@
 // Exits 1 when a goal is missed, so it can gate a release.
 import { BATCHES, MESSAGE_CLASS_TYPES, REGIONS } from '@academy/contract';
 import type { ChildProcess } from 'node:child_process';
-import { createDatabase, migrateToLatest } from '../apps/server/src/db/database';
-import { benchDatabase, loadInTurns, startBenchServer, stopServer, type LoadResult } from './support';
+import { benchDatabase, loadInTurns, migratedConnection, startBenchServer, stopServer, type LoadResult } from './support';
 import { reportFigures } from './support/results';
 import { BENCH_ADMIN, serverProcessId, startBareFastify } from './support/server';
 
@@ -96,8 +95,7 @@ async function main(): Promise<void> {
     const { base } = started;
     const admin = await post<{ token: string; studentId: string }>(base, 'students/student/login', BENCH_ADMIN);
     // Rows straight into the database: sending 1,000 through the API would time that, not the feed.
-    const db = createDatabase(database.target);
-    await migrateToLatest(db, database.target.kind === 'postgres' ? database.target.schema : undefined);
+    const db = await migratedConnection(database.target);
     const rows = seedRows(admin.studentId);
     for (let i = 0; i < rows.length; i += 200) await db.insertInto('messages').values(rows.slice(i, i + 200)).execute();
     await db.destroy();

@@ -19,8 +19,8 @@ import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { sql } from 'kysely';
 import { REPORT_INTERVAL_SECONDS, type ProgressReport } from '@academy/contract';
-import { createDatabase, migrateToLatest, type Db } from '../apps/server/src/db/database';
-import { benchDatabase, cpuMicros, percentile, startBenchServer, stopServer } from './support';
+import type { Db } from '../apps/server/src/db/database';
+import { benchDatabase, cpuMicros, migratedConnection, percentile, startBenchServer, stopServer } from './support';
 import { reportFigures } from './support/results';
 import { BENCH_ADMIN, serverProcessId } from './support/server';
 
@@ -206,10 +206,9 @@ function serverSide(dataDir: string): string {
 async function main(): Promise<void> {
   const database = await benchDatabase(PG_URL);
   const { target } = database;
-  const db = createDatabase(target);
+  const db = await migratedConnection(target);
   let server: ChildProcess | undefined;
   try {
-    await migrateToLatest(db, target.kind === 'postgres' ? target.schema : undefined);
     const players = await seed(db);
     // As a running portal's database would be: statistics fresh, and (SQLite) the seed's write-ahead
     // log folded into the file, so the server's first commits do not each pay for copying it.

@@ -10,9 +10,9 @@ import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { BATCHES, CLASS_TYPES, DISTRICTS } from '@academy/contract';
-import { createDatabase, migrateToLatest, type Db } from '../apps/server/src/db/database';
+import type { Db } from '../apps/server/src/db/database';
 import { hashPassword } from '../apps/server/src/lib/passwords';
-import { benchDatabase, percentile, startBenchServer, stopServer } from './support';
+import { benchDatabase, migratedConnection, percentile, startBenchServer, stopServer } from './support';
 import { recordFigure } from './support/results';
 import { BENCH_ADMIN } from './support/server';
 
@@ -120,10 +120,9 @@ async function measure(scenario: string, url: string, token: string): Promise<Ou
 async function main(): Promise<void> {
   const database = await benchDatabase(PG_URL);
   const { target } = database;
-  const db = createDatabase(target);
+  const db = await migratedConnection(target);
   let server: ChildProcess | undefined;
   try {
-    await migrateToLatest(db, target.kind === 'postgres' ? target.schema : undefined);
     const started = Date.now();
     await seed(db);
     // What autovacuum (PostgreSQL) or `PRAGMA optimize` (SQLite) does to a live database after a

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import type { DatabaseTarget } from '../apps/server/src/db/database';
+import { createDatabase, migrateToLatest, type DatabaseTarget, type Db } from '../apps/server/src/db/database';
 import { benchPort, startServer } from './support/server';
 
 export { stopServer } from './support/server';
@@ -53,6 +53,21 @@ export async function benchDatabase(pgUrl: string | undefined): Promise<BenchDat
       await pgQuery(pgUrl, `drop schema ${schema} cascade`);
     },
   };
+}
+
+/**
+ * A connection to the bench database with the portal's tables, for seeding rows straight in
+ * (thousands through the API would time the API, not what the bench measures). The caller destroys it.
+ */
+export async function migratedConnection(target: DatabaseTarget): Promise<Db> {
+  const db = createDatabase(target);
+  try {
+    await migrateToLatest(db, target.kind === 'postgres' ? target.schema : undefined);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
 }
 
 /** The real server on a free loopback port, on the bench database, with `admin` as its first admin. */
