@@ -1,7 +1,7 @@
 import { lessonViewersAnswerSchema, WATCHING_PATHS } from '@academy/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { fillPath } from '../lib/fill-path';
+import { fillPath } from '../../../lib/api-path';
 import { watchingKeys } from './query-keys';
 
 export function getViewers(fileId: string) {

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { readSession } from '../../../lib/session';
 import { recordVisit } from '../api/record-visit';
 import { useContinueWatchingQuery } from '../api/get-continue-watching';
-import { formatClock } from '../lib/format-clock';
+import { formatClock } from '../../../i18n/format';
 import { WatchProgressBar } from './watch-progress-bar';
 
 function StudentRow() {

@@ -3,7 +3,7 @@ import PlayArrow from '@mui/icons-material/PlayArrow';
 import Replay from '@mui/icons-material/Replay';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { formatClock } from '../lib/format-clock';
+import { formatClock } from '../../../i18n/format';
 
 interface ResumePromptProps {
   seconds: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock } from './format-clock';
+import { formatClock } from '../../../i18n/format';
 import { PlayedRanges } from './played-ranges';
 import { sortViewers } from './sort-viewers';
 import { viewersCsv } from './viewers-csv';
