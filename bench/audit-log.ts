@@ -126,7 +126,7 @@ function day(daysAgo: number): string {
 async function main(): Promise<void> {
   const database = await benchDatabase(PG_URL);
   const { target } = database;
-  const db = await migratedConnection(target);
+  const db = await migratedConnection(database);
   let server: ChildProcess | undefined;
   try {
     const started = Date.now();

@@ -95,7 +95,7 @@ async function main(): Promise<void> {
     const { base } = started;
     const admin = await post<{ token: string; studentId: string }>(base, 'students/student/login', BENCH_ADMIN);
     // Rows straight into the database: sending 1,000 through the API would time that, not the feed.
-    const db = await migratedConnection(database.target);
+    const db = await migratedConnection(database);
     const rows = seedRows(admin.studentId);
     for (let i = 0; i < rows.length; i += 200) await db.insertInto('messages').values(rows.slice(i, i + 200)).execute();
     await db.destroy();

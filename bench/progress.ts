@@ -18,9 +18,10 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { sql } from 'kysely';
-import { REPORT_INTERVAL_SECONDS, type ProgressReport } from '@academy/contract';
+import { REPORT_INTERVAL_SECONDS, type LoginAnswer, type ProgressReport } from '@academy/contract';
 import type { Db } from '../apps/server/src/db/database';
 import { benchDatabase, cpuMicros, migratedConnection, percentile, startBenchServer, stopServer } from './support';
+import { api } from './support/portal-api';
 import { reportFigures } from './support/results';
 import { BENCH_ADMIN, serverProcessId } from './support/server';
 
@@ -114,28 +115,17 @@ function post(base: URL, route: string, bearer: string, body: unknown): Promise<
   });
 }
 
-async function api(base: URL, route: string, method: string, bearer: string, body?: unknown) {
-  const response = await fetch(new URL(`/api/${route}`, base), {
-    method,
-    headers: { authorization: `Bearer ${bearer}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-}
-
 /** The class, its lesson (a real MP4 copied straight into the class folder, so no transcode runs meanwhile), and one batch grant. */
 async function lesson(base: URL, dataDir: string): Promise<string> {
-  const login = await api(base, 'students/student/login', 'POST', '', BENCH_ADMIN);
-  const admin = String(login.token);
-  const created = (await api(base, 'folders/create/folder', 'POST', admin, { folderName: CLASS_NAME })) as { data: { id: string } };
+  const admin = (await api<LoginAnswer>(base.origin, 'students/student/login', { body: BENCH_ADMIN })).token;
+  const created = await api<{ data: { id: string } }>(base.origin, 'folders/create/folder', { token: admin, body: { folderName: CLASS_NAME } });
   const file = path.join(dataDir, 'class-files', CLASS_NAME, LESSON);
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=5:duration=5', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', `${file}.tmp.mp4`]);
   copyFileSync(`${file}.tmp.mp4`, file);
-  const listing = (await api(base, `folders/folderContent/${encodeURIComponent(created.data.id)}`, 'GET', admin)) as { files: { id: string; name: string }[] };
+  const listing = await api<{ files: { id: string; name: string }[] }>(base.origin, `folders/folderContent/${encodeURIComponent(created.data.id)}`, { token: admin });
   const fileId = listing.files.find((item) => item.name === LESSON)?.id;
   if (!fileId) throw new Error('the lesson is not listed');
-  await api(base, 'folders/access/batch', 'POST', admin, { className: CLASS_NAME, batch: BATCH, classType: CLASS_TYPE });
+  await api(base.origin, 'folders/access/batch', { token: admin, body: { className: CLASS_NAME, batch: BATCH, classType: CLASS_TYPE } });
   return fileId;
 }
 
@@ -206,7 +196,7 @@ function serverSide(dataDir: string): string {
 async function main(): Promise<void> {
   const database = await benchDatabase(PG_URL);
   const { target } = database;
-  const db = await migratedConnection(target);
+  const db = await migratedConnection(database);
   let server: ChildProcess | undefined;
   try {
     const players = await seed(db);

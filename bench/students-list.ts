@@ -120,7 +120,7 @@ async function measure(scenario: string, url: string, token: string): Promise<Ou
 async function main(): Promise<void> {
   const database = await benchDatabase(PG_URL);
   const { target } = database;
-  const db = await migratedConnection(target);
+  const db = await migratedConnection(database);
   let server: ChildProcess | undefined;
   try {
     const started = Date.now();

@@ -16,6 +16,7 @@ export interface BenchDatabase {
   target: DatabaseTarget;
   /** DATABASE_URL for the server: unset for SQLite (it uses DATA_DIR), else pointing at the schema. */
   serverEnv: Record<string, string>;
+  /** Removes the data folder (and the schema): safe to call twice. */
   drop: () => Promise<void>;
 }
 
@@ -50,21 +51,24 @@ export async function benchDatabase(pgUrl: string | undefined): Promise<BenchDat
     serverEnv: { DATABASE_URL: url.toString() },
     drop: async () => {
       rmSync(dataDir, { recursive: true, force: true });
-      await pgQuery(pgUrl, `drop schema ${schema} cascade`);
+      await pgQuery(pgUrl, `drop schema if exists ${schema} cascade`);
     },
   };
 }
 
 /**
  * A connection to the bench database with the portal's tables, for seeding rows straight in
- * (thousands through the API would time the API, not what the bench measures). The caller destroys it.
+ * (thousands through the API would time the API, not what the bench measures). The caller destroys
+ * it; if the tables cannot be made, the bench database is dropped here, as the caller never gets it.
  */
-export async function migratedConnection(target: DatabaseTarget): Promise<Db> {
+export async function migratedConnection(database: BenchDatabase): Promise<Db> {
+  const { target } = database;
   const db = createDatabase(target);
   try {
     await migrateToLatest(db, target.kind === 'postgres' ? target.schema : undefined);
   } catch (error) {
     await db.destroy();
+    await database.drop();
     throw error;
   }
   return db;
