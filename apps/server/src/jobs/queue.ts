@@ -19,10 +19,8 @@ export interface Job {
   attempts: number;
 }
 
-export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
-
 /** Tries before a job stays failed: a killed instance counts as a try, so a few more than one. */
-export const MAX_JOB_ATTEMPTS = 3;
+const MAX_JOB_ATTEMPTS = 3;
 
 function iso(ms: number): string {
   return new Date(ms).toISOString();

@@ -1,8 +1,8 @@
 // The seek bar's thumbnails: one sprite image of small frames, and WebVTT cues that point into it
 // with `#xywh=` (the format hls.js-based players and video.js read).
 
-export const THUMBNAIL_WIDTH = 160;
-export const THUMBNAIL_COLUMNS = 10;
+const THUMBNAIL_WIDTH = 160;
+const THUMBNAIL_COLUMNS = 10;
 /** At most this many thumbnails, however long the lesson: the sprite stays one small download. */
 const MAX_THUMBNAILS = 100;
 

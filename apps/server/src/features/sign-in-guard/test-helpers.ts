@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../db/database';
 import { hashPassword } from '../../lib/passwords';
+import { KNOWN_DEVICE_COOKIE } from './known-device';
 import { DEFAULT_CONFIG, DEFAULT_SIGN_IN_RULES as rules } from '../../../test/sign-in-defaults';
 
 // Shared by this feature's tests: students made in bulk, sign-ins from any address (TRUST_PROXY
@@ -68,7 +69,7 @@ export async function signInAs(
   const response = await app.inject({
     method: 'POST',
     url: '/api/students/student/login',
-    headers: { 'x-forwarded-for': input.address, ...(input.cookie ? { cookie: `known_device=${input.cookie}` } : {}) },
+    headers: { 'x-forwarded-for': input.address, ...(input.cookie ? { cookie: `${KNOWN_DEVICE_COOKIE}=${input.cookie}` } : {}) },
     payload: { email: input.email, password: input.password },
   });
   const retryAfter = response.headers['retry-after'];
@@ -79,7 +80,7 @@ export async function signInAs(
     message: String(body.message),
     token: body.token,
     studentId: body.studentId,
-    cookie: /known_device=([^;]+)/.exec(String(response.headers['set-cookie'] ?? ''))?.[1],
+    cookie: new RegExp(`${KNOWN_DEVICE_COOKIE}=([^;]+)`).exec(String(response.headers['set-cookie'] ?? ''))?.[1],
   };
 }
 
