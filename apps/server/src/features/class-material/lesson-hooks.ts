@@ -17,8 +17,8 @@ export interface LessonHooks {
   landed(fileId: string, probed: unknown): Promise<void>;
   /** An item was renamed (its id may have changed, and with it those of the files below it). */
   renamed(fromId: string, toId: string): Promise<void>;
-  /** An item was deleted: the streamed versions of what it held go too (all of a folder's lessons). */
-  deleted(itemId: string, wasFolder: boolean): Promise<void>;
+  /** An item was deleted: the streamed versions of what it held go too. */
+  deleted(itemId: string): Promise<void>;
   /** Listed videos with their duration, poster and (for admins) processing state. */
   describe(items: DriveItem[], viewer: LessonViewer): Promise<DriveItem[]>;
   /** The file ticket's additions for a video whose ladder is ready. */

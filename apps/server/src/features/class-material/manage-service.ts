@@ -85,19 +85,14 @@ async function landFile(ctx: ClassMaterialContext, actor: AuditActor, folder: Lo
   return shown(stored);
 }
 
-/** What keeps files by id (lessons, progress) follows a rename: the disk store's ids are paths. */
-async function renamedInFeatures(ctx: ClassMaterialContext, fromId: string, toId: string): Promise<void> {
-  await ctx.lessons?.renamed(fromId, toId);
-  await ctx.watching?.renamed(fromId, toId);
-}
-
 /** A class folder's rename renames the class too, still unique in any letter case, grants kept. */
 export async function renameItem(ctx: ClassMaterialContext, actor: AuditActor, itemId: string, name: string): Promise<DriveItem> {
   const found = await locate(ctx, await readerOf(ctx.db, actor.id), itemId);
   const { classRow, item } = found;
   if (!found.isClassFolder) {
     const renamed = await storeCall(() => ctx.store.rename(item.id, name));
-    await renamedInFeatures(ctx, item.id, renamed.id);
+    await ctx.lessons?.renamed(item.id, renamed.id);
+    await ctx.watching?.renamed(item.id, renamed.id);
     await recordAudit(ctx.db, actor, {
       action: isFolder(item) ? 'folder.rename' : 'file.rename',
       target: itemTarget(renamed, classRow),
@@ -110,7 +105,8 @@ export async function renameItem(ctx: ClassMaterialContext, actor: AuditActor, i
   const taken = await repo.findClassByName(ctx.db, name);
   if (taken && taken.id !== classRow.id) throw errors.conflict('name', CLASS_MATERIAL_TEXT.folderExists);
   const renamed = await storeCall(() => ctx.store.rename(item.id, name));
-  await renamedInFeatures(ctx, item.id, renamed.id);
+  await ctx.lessons?.renamed(item.id, renamed.id);
+  await ctx.watching?.renamed(item.id, renamed.id);
   try {
     await ctx.db.transaction().execute(async (tx) => {
       await repo.updateClass(tx, classRow.id, { name, folderId: renamed.id });
@@ -124,7 +120,8 @@ export async function renameItem(ctx: ClassMaterialContext, actor: AuditActor, i
   } catch (error) {
     // A class of this name appeared meanwhile: put the folder back as it was.
     const restored = await ctx.store.rename(renamed.id, classRow.name).catch(() => null);
-    if (restored) await renamedInFeatures(ctx, renamed.id, restored.id);
+    if (restored) await ctx.lessons?.renamed(renamed.id, restored.id);
+    if (restored) await ctx.watching?.renamed(renamed.id, restored.id);
     if (isUniqueViolation(error)) throw errors.conflict('name', CLASS_MATERIAL_TEXT.folderExists);
     throw error;
   }
@@ -137,7 +134,7 @@ export async function deleteItem(ctx: ClassMaterialContext, actor: AuditActor, i
   const { classRow, item } = found;
   if (!found.isClassFolder) {
     await storeCall(() => ctx.store.delete(item.id));
-    await ctx.lessons?.deleted(item.id, isFolder(item));
+    await ctx.lessons?.deleted(item.id);
     await recordAudit(ctx.db, actor, {
       action: isFolder(item) ? 'folder.delete' : 'file.delete',
       target: itemTarget(item, classRow),
@@ -152,5 +149,5 @@ export async function deleteItem(ctx: ClassMaterialContext, actor: AuditActor, i
     // Last in the transaction: if the store refuses, the class, its grants and the entry all stay unwritten.
     await storeCall(() => ctx.store.delete(item.id));
   });
-  await ctx.lessons?.deleted(item.id, true);
+  await ctx.lessons?.deleted(item.id);
 }

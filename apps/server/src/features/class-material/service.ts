@@ -63,7 +63,7 @@ export async function rootFiles(ctx: ClassMaterialContext, caller: SessionAccoun
   const audience = owner ? audienceOf(owner) : { emailKey, batch: '', ruleClassTypes: [] };
   const open = new Set((await repo.openableClasses(ctx.db, audience, new Date().toISOString())).map((row) => row.id));
   const items = classes.filter((row) => open.has(row.id)).map(classItem);
-  return owner?.id === caller.id && ctx.watching ? ctx.watching.describe(items, caller.id, 'classes') : items;
+  return owner?.id === caller.id && ctx.watching ? ctx.watching.describe(items, caller.id) : items;
 }
 
 /** A folder's content, when the folder lies in a class the caller may open. */
@@ -75,5 +75,5 @@ export async function folderContent(ctx: ClassMaterialContext, caller: SessionAc
   const shown = sortItems(items.flatMap((child) => toDriveItem(child) ?? []));
   const admin = isAdmin(reader.account_type);
   const described = ctx.lessons ? await ctx.lessons.describe(shown, { admin, ticketFor: (fileId) => ticketFor(ctx, reader, fileId) }) : shown;
-  return !admin && ctx.watching ? ctx.watching.describe(described, reader.id, 'folder') : described;
+  return !admin && ctx.watching ? ctx.watching.describe(described, reader.id) : described;
 }

@@ -4,11 +4,8 @@ import type { DriveItem } from '@academy/contract';
 // apart: a student's listing carries their progress, "New" on lessons and "N new" on classes.
 
 export interface WatchingHooks {
-  /**
-   * The items with the student's progress and "New" marks; called for students only. `classes`:
-   * the items are the class folders of the root listing, the only folders that show "3 new".
-   */
-  describe(items: DriveItem[], accountId: string, listing: 'classes' | 'folder'): Promise<DriveItem[]>;
+  /** The items with the student's progress and "New" marks; called for students only. */
+  describe(items: DriveItem[], accountId: string): Promise<DriveItem[]>;
   /** An item was renamed: progress kept by file id follows it (the disk store's ids are paths). */
   renamed(fromId: string, toId: string): Promise<void>;
 }

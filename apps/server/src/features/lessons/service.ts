@@ -91,14 +91,12 @@ export async function followRename(ctx: LessonsContext, fromId: string, toId: st
  * After a delete: the deleted file's lesson, and (a folder was deleted) every lesson whose file the
  * store no longer has, go with their outputs.
  */
-export async function forgetDeleted(ctx: LessonsContext, itemId: string, wasFolder: boolean): Promise<void> {
+export async function forgetDeleted(ctx: LessonsContext, itemId: string): Promise<void> {
   const direct = await repo.findByFile(ctx.db, itemId);
   if (direct) {
     await purge(ctx, direct);
     return;
   }
-  // A file without a lesson (a PDF) took nothing with it; only a folder asks the store after each lesson.
-  if (!wasFolder) return;
   for (const lesson of await repo.listFileIds(ctx.db)) {
     if (!(await ctx.store.stat(lesson.file_id))) await purge(ctx, lesson);
   }
@@ -143,7 +141,7 @@ export function lessonHooks(ctx: LessonsContext): LessonHooks {
     probe: (file) => probeLessonUpload(ctx, file),
     landed: (fileId, probed) => enqueueLessonProcessing(ctx, fileId, probed as VideoFacts),
     renamed: (fromId, toId) => followRename(ctx, fromId, toId),
-    deleted: (itemId, wasFolder) => forgetDeleted(ctx, itemId, wasFolder),
+    deleted: (itemId) => forgetDeleted(ctx, itemId),
     describe: (items, viewer) => describeItems(ctx, items, viewer),
     ticketAdditions: (fileId, ticket) => ticketAdditions(ctx, fileId, ticket),
     streamsOnly: async (fileId) => (await repo.findByFile(ctx.db, fileId))?.state === 'ready',

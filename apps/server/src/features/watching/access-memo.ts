@@ -16,9 +16,7 @@ export class AccessMemo {
     const known = this.entries.get(key);
     if (known && known.until > now) return known.allowed;
     const allowed = await decide();
-    // Full: forget the oldest answer, not all of them at once (a Map keeps insertion order).
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.delete(key);
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     this.entries.set(key, { allowed, until: now + ACCESS_MEMO_MS });
     return allowed;
   }

@@ -9,7 +9,7 @@ import { describeForStudent, followRename } from './service';
 export function createWatching(db: Db, material: ClassMaterialContext): WatchingContext {
   const ctx: WatchingContext = { db, material, writer: new ProgressWriter(db), access: new AccessMemo() };
   material.watching = {
-    describe: (items, accountId, listing) => describeForStudent(ctx, items, accountId, listing),
+    describe: (items, accountId) => describeForStudent(ctx, items, accountId),
     renamed: (fromId, toId) => followRename(ctx, fromId, toId),
   };
   return ctx;

@@ -155,15 +155,14 @@ export async function recordVisit(ctx: WatchingContext, caller: SessionAccount):
 }
 
 /** A student's listing: progress on files, "New" on lessons added since their last visit and not opened. */
-export async function describeForStudent(ctx: WatchingContext, items: DriveItem[], accountId: string, listing: 'classes' | 'folder'): Promise<DriveItem[]> {
+export async function describeForStudent(ctx: WatchingContext, items: DriveItem[], accountId: string): Promise<DriveItem[]> {
   const files = items.filter((item) => item.mimeType !== FOLDER_MIME_TYPE);
-  // Only class folders show "3 new": a folder inside a class is never a key of the counts.
-  const countsShown = listing === 'classes' && files.length < items.length;
+  const hasFolders = files.length < items.length;
   const [rows, visit] = await Promise.all([repo.progressOfFiles(ctx.db, accountId, files.map((item) => item.id)), repo.findVisit(ctx.db, accountId)]);
   const progress = new Map(rows.map((row) => [row.file_id, row]));
   const newSince = newSinceOf(visit, Date.now());
   const facts = await lessonFacts(ctx.db, files.map((item) => item.id));
-  const newCounts = countsShown ? await newLessonsByClass(ctx, accountId, newSince) : new Map<string, number>();
+  const newCounts = hasFolders ? await newLessonsByClass(ctx, accountId, newSince) : new Map<string, number>();
   return items.map((item) => {
     if (item.mimeType === FOLDER_MIME_TYPE) {
       const count = newCounts.get(item.id);
@@ -181,11 +180,12 @@ export async function describeForStudent(ctx: WatchingContext, items: DriveItem[
 async function newLessonsByClass(ctx: WatchingContext, accountId: string, newSince: string): Promise<Map<string, number>> {
   const added = await lessonsAddedSince(ctx.db, newSince, NEW_LESSONS_LOOKED_AT);
   const opened = await repo.openedFileIds(ctx.db, accountId, added.map((lesson) => lesson.fileId));
-  const unopened = added.filter((lesson) => !opened.has(lesson.fileId));
-  // Each is a store lookup (a Drive call on Drive): asked together, not one after another.
-  const folders = await Promise.all(unopened.map((lesson) => classFolderOf(ctx.material, lesson.fileId)));
   const counts = new Map<string, number>();
-  for (const folder of folders) if (folder) counts.set(folder, (counts.get(folder) ?? 0) + 1);
+  for (const lesson of added) {
+    if (opened.has(lesson.fileId)) continue;
+    const folder = await classFolderOf(ctx.material, lesson.fileId);
+    if (folder) counts.set(folder, (counts.get(folder) ?? 0) + 1);
+  }
   return counts;
 }
 
