@@ -1,5 +1,5 @@
 import fastifyJwt from '@fastify/jwt';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVER_TEXT } from '@academy/contract';
 import { AppError, errors } from '../lib/errors';
@@ -176,11 +176,11 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     owner: authenticate,
     admin: requireAdmin,
   };
-  // A callback hook: every answer passes here, and a read (most of them) leaves at once.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (READ_ONLY_METHODS.has(request.method) || reply.statusCode >= 400 || !isDeclaredApiRoute(request.url)) return done(null, payload);
+  // On the routes that change something only: a read (most answers) has nothing to wait for.
+  const awaitSessionChange: onSendHookHandler = (_request, reply, payload, done) => {
+    if (reply.statusCode >= 400) return done(null, payload);
     options.sessions.changed().then(() => done(null, payload), done);
-  });
+  };
 
   app.addHook('onRoute', (route) => {
     if (!isDeclaredApiRoute(route.url)) return;
@@ -189,6 +189,9 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
       throw new Error(`${String(route.method)} ${route.url} declares no access: add config: { access: ${ROUTE_ACCESS.join(' | ')} }`);
     }
     for (const method of [route.method].flat()) declared.push({ method, url: route.url, access });
+    if ([route.method].flat().some((method) => !READ_ONLY_METHODS.has(method))) {
+      route.onSend = [...(route.onSend ? [route.onSend].flat() : []), awaitSessionChange];
+    }
     const check = checks[access];
     if (!check) return;
     const own = route.onRequest ? [route.onRequest].flat() : [];

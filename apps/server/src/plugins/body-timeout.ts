@@ -25,6 +25,9 @@ function hasBody(request: FastifyRequest): boolean {
   return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
 
+/** The methods whose requests Fastify reads a body for; a GET's is never read. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
 export const bodyTimeoutPlugin = fp(async (app: FastifyInstance, { timeoutMs }: { timeoutMs: number }) => {
   app.addHook('onRequest', (request, reply, done) => {
     if (!hasBody(request)) return done();
@@ -39,17 +42,19 @@ export const bodyTimeoutPlugin = fp(async (app: FastifyInstance, { timeoutMs }: 
     }, timeoutMs);
     timer.unref();
     deadlines.set(request, timer);
+    // Answered or cut off before its handler ran (a 404, a refusal, a client gone): 'close' comes
+    // either way. A listener on the few requests with a body, not a hook every request runs.
+    reply.raw.once('close', () => lift(request));
     done();
   });
-  // By preValidation the body has been read and parsed (or the handler will stream it itself).
+  // By preValidation the body has been read and parsed (or the handler will stream it itself);
+  // only routes that take a body get this step.
   const liftHook = (request: FastifyRequest, _reply: unknown, done: () => void) => {
     lift(request);
     done();
   };
-  app.addHook('preValidation', liftHook);
-  app.addHook('onResponse', liftHook);
-  app.addHook('onRequestAbort', (request, done) => {
-    lift(request);
-    done();
+  app.addHook('onRoute', (route) => {
+    if (![route.method].flat().some((method) => BODY_METHODS.has(method))) return;
+    route.preValidation = [liftHook, ...(route.preValidation ? [route.preValidation].flat() : [])];
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVER_TEXT } from '@academy/contract';
 import { errors } from '../lib/errors';
@@ -27,13 +27,29 @@ function fieldWithNul(value: unknown): string | null {
   return null;
 }
 
+/**
+ * Whether a route's request can carry text its handler reads: a path parameter, a query or a body
+ * in its schema, or a method that has a body. The rest (a constant GET such as /api/ping) skip the
+ * step: most of what a busy server answers is plain reads.
+ */
+function takesText(route: RouteOptions): boolean {
+  const schema = route.schema ?? {};
+  if (schema.params || schema.querystring || schema.body) return true;
+  if (/[:*]/.test(route.url)) return true;
+  return [route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD');
+}
+
 export const textInputPlugin = fp(async (app: FastifyInstance) => {
-  // A callback hook, not an async one: every request passes here, and most hold no text at all.
-  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
+  // A callback hook, not an async one: most requests hold no text at all.
+  const refuseNul = (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) => {
     for (const part of [request.params, request.query, request.body]) {
       const field = fieldWithNul(part);
       if (field !== null) return done(errors.field(field || 'body', `${field || 'body'} ${SERVER_TEXT.nulCharacter}`));
     }
     done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (!takesText(route)) return;
+    route.preValidation = [...(route.preValidation ? [route.preValidation].flat() : []), refuseNul];
   });
 });

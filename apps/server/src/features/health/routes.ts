@@ -6,6 +6,8 @@ import { errors } from '../../lib/errors';
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; version: string }> = async (app, { db, version }) => {
   app.get('/health', {
     config: { access: 'public', budget: 'read' },
+    // Both answers here are some 80 bytes, far under compression's threshold: no step to decide it.
+    compress: false,
     schema: {
       tags: ['health'],
       summary: 'Liveness and database reachability, for load balancers',
@@ -24,6 +26,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; version: string }> = 
   // A constant answer, no database: a liveness probe, and the yardstick benchmarks compare routes with.
   app.get('/ping', {
     config: { access: 'public', budget: 'read' },
+    compress: false,
     schema: { tags: ['health'], summary: 'Liveness without touching the database', response: { 200: noDataAnswerSchema } },
     handler: async () => ({ code: 200 as const, message: 'pong', data: null }),
   });
