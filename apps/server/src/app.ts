@@ -11,6 +11,8 @@ import { resumableRoutes } from './features/class-material/resumable-routes';
 import { createResumableUploads } from './features/class-material/resumable-upload';
 import { classMaterialRoutes, createClassMaterialContext } from './features/class-material/routes';
 import { createEventBus } from './events/event-bus';
+import { createForensics } from './features/forensics/create-forensics';
+import { forensicsRoutes } from './features/forensics/routes';
 import { healthRoutes } from './features/health/routes';
 import { createLessons } from './features/lessons/create-lessons';
 import { lessonsRoutes } from './features/lessons/routes';
@@ -101,6 +103,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const lessons = await createLessons({ db, config, store: material.store, log: app.log });
   material.lessons = lessons.hooks;
   app.addHook('onClose', () => lessons.worker.stop());
+  const forensics = createForensics({
+    db,
+    lessons: lessons.ctx,
+    maxUploadBytes: config.files.maxUploadBytes,
+    concurrency: config.lessons.concurrency,
+    leaseMs: config.lessons.leaseMs,
+    log: app.log,
+  });
+  app.addHook('onClose', () => forensics.worker.stop());
   const watching = createWatching(db, material);
   app.addHook('onClose', () => watching.writer.idle());
   const uploads = createResumableUploads(material, config.files.resumableDir);
@@ -118,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(resumableRoutes, { uploads });
       await api.register(lessonsRoutes, { ctx: { lessons: lessons.ctx, material } });
       await api.register(watchingRoutes, { ctx: watching });
+      await api.register(forensicsRoutes, { ctx: forensics.ctx });
       await api.register(messagesRoutes, { db, bus, stream: config.stream });
       await api.register(auditLogRoutes, { db });
     },

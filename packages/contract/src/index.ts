@@ -6,6 +6,8 @@ export * from './banners-schemas';
 export * from './branding';
 export * from './class-material';
 export * from './class-material-text';
+export * from './forensics';
+export * from './forensics-text';
 export * from './lessons';
 export * from './lessons-text';
 export * from './lists';

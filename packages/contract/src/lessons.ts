@@ -15,6 +15,14 @@ export const LESSON_RENDITION_HEIGHTS: Record<LessonRendition, number> = { '240p
 export const LESSON_STATES = ['queued', 'processing', 'ready', 'failed'] as const;
 export type LessonState = (typeof LESSON_STATES)[number];
 
+/**
+ * A ready lesson's leak marks (issue 16): 'none' (transcoded before marks existed: an admin adds
+ * them), 'adding' (ladder A is ready, its twin B is being made), 'ready' (every viewer's stream
+ * carries their codeword).
+ */
+export const LESSON_MARKS = ['none', 'adding', 'ready'] as const;
+export type LessonMarks = (typeof LESSON_MARKS)[number];
+
 /** What admins see of a video's processing on the drive screen. */
 export const lessonProcessingSchema = z.object({
   state: z.enum(LESSON_STATES),
@@ -22,6 +30,8 @@ export const lessonProcessingSchema = z.object({
   progress: z.number().int().min(0).max(100),
   /** Why it failed, for a failed lesson. */
   error: z.string().optional(),
+  /** A ready lesson's leak marks. */
+  marks: z.enum(LESSON_MARKS).optional(),
 });
 export type LessonProcessing = z.infer<typeof lessonProcessingSchema>;
 
@@ -37,6 +47,9 @@ export const LESSONS_PATHS = {
   thumbnails: 'lessons/:fileId/thumbnails.jpg',
   thumbnailsVtt: 'lessons/:fileId/thumbnails.vtt',
   retry: 'lessons/:fileId/retry',
+  /** POST (admin): make a ready lesson's marked ladders again; `marks` alone: every lesson without marks. */
+  addMarks: 'lessons/:fileId/marks',
+  addAllMarks: 'lessons/marks',
 } as const;
 
 /** Store ids are opaque, at most this long (as class material's). */
@@ -71,3 +84,6 @@ export function lessonAddress(
     .replace(':segment', params.segment ?? '');
   return `${API_BASE}${filled}${ticket === null ? '' : `?t=${encodeURIComponent(ticket)}`}`;
 }
+
+export const lessonMarksAnswerSchema = dataAnswer(z.object({ queued: z.number().int() }));
+export type LessonMarksAnswer = z.infer<typeof lessonMarksAnswerSchema>;

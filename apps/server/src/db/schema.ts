@@ -287,6 +287,10 @@ export interface LessonsTable {
   renditions: Generated<string>;
   key_hex: string;
   iv_hex: string;
+  /** Which marked ladders it has: 'none' | 'a' | 'ab' (migration 013). */
+  marks: Generated<string>;
+  /** The secret each viewer's codeword is derived from (features/forensics/codeword.ts), hex. */
+  mark_secret_hex: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -301,9 +305,10 @@ export interface LessonOutputsTable {
 export interface LessonsTables {
   lessons: LessonsTable;
   lesson_outputs: LessonOutputsTable;
+  /** One row per play (its key fetched): who streamed which lesson, when and from where (migration 013). */
+  lesson_streams: { lesson_id: string; account_id: string; ip: string; streamed_at: string };
 }
 
-/** Every table. A feature declares its tables in its own interface and adds it here. */
 export interface WatchProgressTable {
   account_id: string;
   file_id: string;
@@ -325,6 +330,26 @@ export interface WatchingTables {
   drive_visits: { account_id: string; new_since: string | null; last_seen_at: string };
 }
 
+export interface ForensicTracesTable {
+  id: string;
+  /** One of the contract's TRACE_STATES. */
+  state: string;
+  progress: Generated<number>;
+  error: string | null;
+  copy_path: string;
+  file_name: string;
+  /** JSON (features/forensics/trace-result.ts), null until read. */
+  result: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ForensicsTables {
+  forensic_traces: ForensicTracesTable;
+}
+
+/** Every table. A feature declares its tables in its own interface and adds it here. */
 export interface Database
   extends AccountsTables,
     PasswordResetTables,
@@ -336,4 +361,5 @@ export interface Database
     SignInGuardTables,
     JobsTables,
     LessonsTables,
-    WatchingTables {}
+    WatchingTables,
+    ForensicsTables {}

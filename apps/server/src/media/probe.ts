@@ -51,11 +51,7 @@ export async function probeVideo(binaries: MediaBinaries, file: string): Promise
   if (!video?.codec_name || !video.width || !video.height) throw new NotPlayableVideo('no video stream');
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new NotPlayableVideo('no duration');
   // Decoding the first frame proves the picture is one this ffmpeg can turn into a ladder.
-  try {
-    await runTool(binaries.ffmpeg, ['-v', 'error', '-nostdin', '-i', file, '-map', '0:v:0', '-frames:v', '1', '-f', 'null', '-']);
-  } catch {
-    throw new NotPlayableVideo('its picture cannot be decoded');
-  }
+  await decodeFirstFrame(binaries, file);
   return {
     durationSeconds,
     width: video.width,
@@ -64,4 +60,16 @@ export async function probeVideo(binaries: MediaBinaries, file: string): Promise
     audioCodec: audio?.codec_name ?? null,
     sizeBytes: Number(output.format?.size ?? 0),
   };
+}
+
+/**
+ * Throws NotPlayableVideo unless ffmpeg decodes the file's first picture. On its own for files the
+ * npm ffprobe build cannot read (it crashes on MPEG-TS, what a stream downloader saves).
+ */
+export async function decodeFirstFrame(binaries: MediaBinaries, file: string): Promise<void> {
+  try {
+    await runTool(binaries.ffmpeg, ['-v', 'error', '-nostdin', '-i', file, '-map', '0:v:0', '-frames:v', '1', '-f', 'null', '-']);
+  } catch {
+    throw new NotPlayableVideo('its picture cannot be decoded');
+  }
 }

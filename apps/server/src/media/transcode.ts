@@ -3,10 +3,12 @@ import path from 'node:path';
 import type { MediaBinaries } from './binaries';
 import { ladderFor, rungWidth, SEGMENT_SECONDS, type Rung } from './ladder';
 import type { VideoFacts } from './probe';
+import { markFilter, type MarkVariant } from './forensic-mark';
 import { runTool } from './run-tool';
 import { spriteFilter, spritePlan, thumbnailsVtt } from './thumbnails';
 
-// One source video into the lesson's outputs, all in `outDir`:
+// One source video into the lesson's outputs, all in `outDir` (a ladder marked A; its twin marked B
+// has the segments and rung playlists only):
 //   master.m3u8, <rendition>/index.m3u8 and <rendition>/<n>.ts (AES-128), poster.jpg,
 //   thumbnails.jpg and thumbnails.vtt.
 // One ffmpeg process makes every rung and the sprite (filterGraph, ladderArgs); the poster is a
@@ -16,6 +18,8 @@ import { spriteFilter, spritePlan, thumbnailsVtt } from './thumbnails';
 
 export const KEY_URI_PLACEHOLDER = 'lesson-key';
 export const SPRITE_URI_PLACEHOLDER = 'thumbnails.jpg';
+/** A segment's file name: its index in the rung, from 0 (ffmpeg's %d.ts). */
+export const SEGMENT_NAME_PATTERN = /^(\d+)\.ts$/;
 
 export interface TranscodeInput {
   source: string;
@@ -28,6 +32,12 @@ export interface TranscodeInput {
   /** 0-100, called as ffmpeg reports. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
+  /**
+   * Which forensic mark the ladder carries (media/forensic-mark.ts). 'A' is the lesson's ladder
+   * with everything around it (poster, thumbnails, master playlist); 'B' is its twin, segments and
+   * rung playlists only, cut at the same instants.
+   */
+  mark: MarkVariant;
 }
 
 export interface TranscodeResult {
@@ -46,8 +56,11 @@ function filterGraph(input: TranscodeInput, rungs: Rung[]): string {
     const scaled = `[chain${step}]scale=${rungWidth(input.facts, rung.height)}:${rung.height}`;
     return step === tallestFirst.length - 1 ? `${scaled}[o${index}]` : `${scaled},split=2[o${index}][chain${step + 1}]`;
   });
+  // The mark goes on at the source's size, before any scaling, so every rung carries the same one.
+  const marked = `[0:v:0]${markFilter(input.mark, input.facts.width, input.facts.height)}`;
+  if (input.mark === 'B') return [`${marked}[chain0]`, ...steps].join(';');
   const plan = spritePlan(input.facts.durationSeconds, input.facts.width, input.facts.height);
-  return [`[0:v:0]split=2[chain0][vt]`, ...steps, `[vt]${spriteFilter(plan)}[sprite]`].join(';');
+  return [`${marked},split=2[chain0][vt]`, ...steps, `[vt]${spriteFilter(plan)}[sprite]`].join(';');
 }
 
 function ladderArgs(input: TranscodeInput, rungs: Rung[], keyInfoFile: string): string[] {
@@ -75,9 +88,9 @@ function ladderArgs(input: TranscodeInput, rungs: Rung[], keyInfoFile: string): 
     '-hls_segment_filename', path.join(input.outDir, '%v', '%d.ts'),
     '-var_stream_map', rungs.map((_, index) => (hasAudio ? `v:${index},a:${index}` : `v:${index}`)).join(' '),
     path.join(input.outDir, '%v', 'index.m3u8'),
-    '-map', '[sprite]', '-frames:v', '1', path.join(input.outDir, 'thumbnails.jpg'),
-    '-progress', 'pipe:1', '-nostats',
   );
+  if (input.mark === 'A') args.push('-map', '[sprite]', '-frames:v', '1', path.join(input.outDir, 'thumbnails.jpg'));
+  args.push('-progress', 'pipe:1', '-nostats');
   return args;
 }
 
@@ -133,7 +146,7 @@ export async function transcodeLesson(binaries: MediaBinaries, input: TranscodeI
   await writeFile(keyFile, input.key, { mode: 0o600 });
   await writeFile(keyInfoFile, `${KEY_URI_PLACEHOLDER}\n${keyFile}\n${input.iv.toString('hex')}\n`, { mode: 0o600 });
 
-  await writePoster(binaries, input);
+  if (input.mark === 'A') await writePoster(binaries, input);
   await runTool(binaries.ffmpeg, ladderArgs(input, rungs, keyInfoFile), {
     signal: input.signal,
     onStdoutLine: (line) => {
@@ -145,6 +158,7 @@ export async function transcodeLesson(binaries: MediaBinaries, input: TranscodeI
   for (const [index, rung] of rungs.entries()) {
     await rename(path.join(input.outDir, String(index)), path.join(input.outDir, rung.rendition));
   }
+  if (input.mark === 'B') return { renditions: rungs.map((rung) => rung.rendition) };
   await writeMaster(input, rungs);
   const plan = spritePlan(input.facts.durationSeconds, input.facts.width, input.facts.height);
   await writeFile(path.join(input.outDir, 'thumbnails.vtt'), thumbnailsVtt(plan, input.facts.durationSeconds, SPRITE_URI_PLACEHOLDER));

@@ -86,6 +86,11 @@ const UPLOAD_LIMITS: Record<string, UploadLimit> = {
     within: async () => ({ field: 'file', filename: `big-${crypto.randomUUID().slice(0, 6)}.pdf`, type: 'application/pdf', bytes: Buffer.concat([PDF_BYTES, Buffer.alloc(200 * 1024, 32)]) }),
     over: async () => ({ field: 'file', filename: 'too-big.mp4', type: 'video/mp4', bytes: mp4Bytes(MAX_UPLOAD_BYTES + 1) }), // a real video padded to exactly this size
   },
+  'POST /api/forensics/traces': {
+    maxBytes: MAX_UPLOAD_BYTES,
+    within: async () => ({ field: 'file', filename: 'leak.mp4', type: 'video/mp4', bytes: mp4Bytes(200 * 1024) }),
+    over: async () => ({ field: 'file', filename: 'leak.mp4', type: 'video/mp4', bytes: mp4Bytes(MAX_UPLOAD_BYTES + 1) }),
+  },
 };
 
 describe('headers and limits on every route', () => {

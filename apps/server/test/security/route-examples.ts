@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
-import { lessonAddress, LESSONS_PATHS } from '@academy/contract';
-import { PDF_BYTES } from '../../src/features/class-material/test-helpers';
+import { FORENSICS_PATHS, lessonAddress, LESSONS_PATHS, TRACE_FILE_FIELD } from '@academy/contract';
+import { mp4Bytes, PDF_BYTES } from '../../src/features/class-material/test-helpers';
 import type { RouteAccess } from '../../src/plugins/auth';
 import { buildRegistration } from '../factories';
 import { multipartForm } from '../multipart-form';
@@ -300,6 +300,15 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     // A lesson whose processing failed: a granted retry queues it again (200); another is made for the next.
     build: async ({ world }) => ({ url: lessonAddress(LESSONS_PATHS.retry, await world.fresh.failedLesson(), null) }),
   },
+  'POST /api/lessons/:fileId/marks': { access: 'admin', build: ({ world }) => ({ url: lessonAddress(LESSONS_PATHS.addMarks, world.lesson.id, null) }) },
+  'POST /api/lessons/marks': { access: 'admin', build: () => ({ url: `/api/${LESSONS_PATHS.addAllMarks}` }) },
+
+  // ---- forensics: the tracer (no worker runs here: a trace stays queued) ----
+  'POST /api/forensics/traces': {
+    access: 'admin',
+    build: ({ world }) => upload(`/api/${FORENSICS_PATHS.traces}`, TRACE_FILE_FIELD, `leak-${world.fresh.tag()}.mp4`, 'video/mp4', mp4Bytes(8 * 1024)),
+  },
+  'GET /api/forensics/traces/:id': { access: 'admin', build: async ({ world }) => ({ url: `/api/forensics/traces/${await world.fresh.trace()}` }) },
 
   // ---- messages ----
   'GET /api/messages/message/get-all': { access: 'admin', build: () => ({ url: '/api/messages/message/get-all' }) },

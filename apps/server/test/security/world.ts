@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import type { DriveItem, DriveListingAnswer, FileTicketAnswer, Message } from '@academy/contract';
-import { classWithLessons, createClass, createSubfolder, fileTicket, folderContent, giveAccess, ticketUrl, uploadFile } from '../../src/features/class-material/test-helpers';
+import { FORENSICS_PATHS, TRACE_FILE_FIELD, type DriveItem, type DriveListingAnswer, type FileTicketAnswer, type Message, type TraceCreatedAnswer } from '@academy/contract';
+import { classWithLessons, createClass, createSubfolder, fileTicket, folderContent, giveAccess, mp4Bytes, ticketUrl, uploadFile } from '../../src/features/class-material/test-helpers';
 import { processLessonNow } from '../../src/features/lessons/process-lesson-now';
 import { codeIn } from '../../src/features/password-reset/test-helpers';
 import { registerStudent, signedInStudent, signIn } from '../factories';
@@ -219,6 +219,13 @@ export class Fixtures {
     await this.processLesson(video.id, { brokenFfmpeg: true });
     this.failed = { folderId: folder.id, fileId: video.id };
     return video.id;
+  }
+
+  /** A trace of a copy (the admin's upload; no worker reads it here): its id. */
+  async trace(): Promise<string> {
+    const form = multipartForm(TRACE_FILE_FIELD, `leak-${this.tag()}.mp4`, 'video/mp4', mp4Bytes(8 * 1024));
+    const answer = await expectOk(this.app.inject({ method: 'POST', url: `/api/${FORENSICS_PATHS.traces}`, headers: { ...this.admin.headers, ...form.headers }, payload: form.payload }));
+    return answer.json<TraceCreatedAnswer>().data.id;
   }
 
   /** An uploaded, unposted banner image's address. */

@@ -683,6 +683,8 @@ export const si: Dictionary = {
       file_upload: 'ගොනුවක් උඩුගත කිරීම',
       file_rename: 'ගොනුවේ නම වෙනස් කිරීම',
       file_delete: 'ගොනුව මැකීම',
+      file_trace: 'කාන්දු වූ පිටපතක් සොයා බැලීම',
+      file_add_marks: 'කාන්දු සලකුණු එක් කිරීම',
       message_send: 'පණිවිඩයක් යැවීම',
       message_edit: 'පණිවිඩය සංස්කරණය',
       message_delete: 'පණිවිඩය මැකීම',

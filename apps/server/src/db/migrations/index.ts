@@ -11,6 +11,7 @@ import * as signInGuard from './009-sign-in-guard';
 import * as jobs from './010-jobs';
 import * as lessons from './011-lessons';
 import * as watching from './012-watching';
+import * as forensics from './013-forensics';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010-jobs': jobs,
   '011-lessons': lessons,
   '012-watching': watching,
+  '013-forensics': forensics,
 };

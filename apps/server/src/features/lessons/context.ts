@@ -21,3 +21,5 @@ export interface LessonsContext {
 }
 
 export const LESSON_JOB = 'lesson.transcode';
+/** A ready lesson's second marked ladder (variant-b.ts). */
+export const LESSON_VARIANT_B_JOB = 'lesson.variant-b';

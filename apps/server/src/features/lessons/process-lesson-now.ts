@@ -2,7 +2,8 @@ import pino from 'pino';
 import type { TestApp } from '../../../test/test-app';
 import { createClassMaterialContext } from '../class-material/routes';
 import { createLessons } from './create-lessons';
-import { failureReason, processLesson } from './processing';
+import { failureReason } from './job-steps';
+import { processLesson } from './processing';
 import * as repo from './repo';
 import { markFailed } from './service';
 

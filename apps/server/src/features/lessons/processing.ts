@@ -1,14 +1,11 @@
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
-import { LESSONS_TEXT } from '@academy/contract';
 import { PermanentJobError, type JobContext } from '../../jobs/worker';
-import { NotPlayableVideo, probeVideo } from '../../media/probe';
-import { ToolError } from '../../media/run-tool';
 import { transcodeLesson } from '../../media/transcode';
 import type { LessonsContext } from './context';
+import { failureReason, inScratch, sourceOnDisk, storeFilesIn, type OutputRow } from './job-steps';
 import * as repo from './repo';
+import { queueVariantB } from './variant-b';
 
 // The transcode job of one lesson: the source is copied from the store to local scratch space,
 // probed, transcoded, and the outputs are written to the lesson store under a folder of their own.
@@ -23,31 +20,10 @@ export interface LessonJobPayload {
 /** Progress is written at most this often: a 2-hour lesson reports many times a second. */
 const PROGRESS_WRITE_MS = 1000;
 
-async function filesBelow(dir: string, prefix = ''): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const names = await Promise.all(
-    entries.map((entry) => (entry.isDirectory() ? filesBelow(path.join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`])),
-  );
-  return names.flat();
-}
-
-/** Writes every output to the lesson store; answers the rows that find them, '' naming the folder. */
-async function storeOutputs(ctx: LessonsContext, lessonId: string, outDir: string): Promise<{ name: string; store_id: string; size: number }[]> {
+/** Writes every output to a new folder of the lesson store; answers the rows that find them, '' naming the folder. */
+async function storeOutputs(ctx: LessonsContext, lessonId: string, outDir: string): Promise<OutputRow[]> {
   const folder = await ctx.outputs.createFolder(ctx.outputs.rootId, `${lessonId}-${Date.now()}`);
-  const rows = [{ name: '', store_id: folder.id, size: 0 }];
-  const folders = new Map<string, string>([['', folder.id]]);
-  for (const name of await filesBelow(outDir)) {
-    const parentName = path.posix.dirname(name) === '.' ? '' : path.posix.dirname(name);
-    let parentId = folders.get(parentName);
-    if (!parentId) {
-      parentId = (await ctx.outputs.createFolder(folder.id, parentName)).id;
-      folders.set(parentName, parentId);
-    }
-    const file = path.join(outDir, name);
-    const item = await ctx.outputs.upload(parentId, path.posix.basename(name), createReadStream(file), 'application/octet-stream');
-    rows.push({ name, store_id: item.id, size: (await stat(file)).size });
-  }
-  return rows;
+  return [{ name: '', store_id: folder.id, size: 0 }, ...(await storeFilesIn(ctx, folder.id, outDir))];
 }
 
 /** Removes a lesson's stored outputs (its folder), whatever state they are in. */
@@ -59,75 +35,74 @@ export async function removeOutputs(ctx: LessonsContext, lessonId: string): Prom
   await cache.forget?.(stored.map((output) => output.store_id));
 }
 
-/** What an admin reads on the drive screen when processing stops for good. */
-export function failureReason(error: unknown): string {
-  if (error instanceof NotPlayableVideo) return LESSONS_TEXT.notPlayableVideo;
-  if (error instanceof PermanentJobError) return error.message;
-  if (error instanceof ToolError) return `${error.message}: ${error.detail.split('\n').pop() ?? ''}`.slice(0, 500);
-  return error instanceof Error ? error.message.slice(0, 500) : 'processing failed';
+/** Writes progress at most once a PROGRESS_WRITE_MS. */
+export function progressWriter(ctx: LessonsContext, lessonId: string): (progress: number) => void {
+  let written = 0;
+  return (progress) => {
+    if (Date.now() - written < PROGRESS_WRITE_MS) return;
+    written = Date.now();
+    void repo.update(ctx.db, lessonId, { progress }).catch(() => undefined);
+  };
 }
 
+/**
+ * The lesson's ladder, marked A (media/forensic-mark.ts), then its twin B queued. A lesson that is
+ * already ready (one made before marks existed, processed again by an admin) stays playable on
+ * its old ladder until the new one is stored.
+ */
 export async function processLesson(ctx: LessonsContext, payload: unknown, job: JobContext): Promise<void> {
   const { lessonId } = payload as LessonJobPayload;
   const lesson = await repo.findById(ctx.db, lessonId);
   if (!lesson) return;
-  const work = path.join(ctx.workDir, `${lessonId}-${job.attempt}`);
-  await rm(work, { recursive: true, force: true });
-  await mkdir(work, { recursive: true });
-  try {
-    await repo.update(ctx.db, lessonId, { state: 'processing', progress: 0, error: null });
-    const source = await ctx.store.stat(lesson.file_id);
-    if (!source) throw new PermanentJobError('the video is no longer in the store');
-    const sourceFile = path.join(work, 'source');
-    await pipeline(await ctx.store.read(lesson.file_id), createWriteStream(sourceFile), { signal: job.signal });
-    const facts = await probeVideo(ctx.binaries, sourceFile).catch((error: unknown) => {
-      throw error instanceof NotPlayableVideo ? new PermanentJobError(LESSONS_TEXT.notPlayableVideo) : error;
-    });
-    let written = 0;
-    const outDir = path.join(work, 'out');
-    const result = await transcodeLesson(
-      ctx.binaries,
-      {
-        source: sourceFile,
-        facts,
-        outDir,
-        key: Buffer.from(lesson.key_hex, 'hex'),
-        iv: Buffer.from(lesson.iv_hex, 'hex'),
-        signal: job.signal,
-        onProgress: (progress) => {
-          if (Date.now() - written < PROGRESS_WRITE_MS) return;
-          written = Date.now();
-          void repo.update(ctx.db, lessonId, { progress }).catch(() => undefined);
+  const wasReady = lesson.state === 'ready';
+  await inScratch(ctx, `${lessonId}-${job.attempt}`, async (work) => {
+    try {
+      await repo.update(ctx.db, lessonId, wasReady ? { progress: 0 } : { state: 'processing', progress: 0, error: null });
+      const source = await sourceOnDisk(ctx, lesson, work, job.signal);
+      const outDir = path.join(work, 'out');
+      const result = await transcodeLesson(
+        ctx.binaries,
+        {
+          source: source.file,
+          facts: source.facts,
+          outDir,
+          key: Buffer.from(lesson.key_hex, 'hex'),
+          iv: Buffer.from(lesson.iv_hex, 'hex'),
+          signal: job.signal,
+          onProgress: progressWriter(ctx, lessonId),
+          mark: 'A',
         },
-      },
-      work,
-    );
-    job.signal.throwIfAborted();
-    const previous = await repo.outputs(ctx.db, lessonId);
-    const rows = await storeOutputs(ctx, lessonId, outDir);
-    if (!(await repo.findById(ctx.db, lessonId))) {
-      // Deleted while it transcoded: what was just stored belongs to nothing.
-      await ctx.outputs.delete(rows[0]?.store_id ?? '').catch(() => undefined);
-      return;
+        work,
+      );
+      job.signal.throwIfAborted();
+      const previous = await repo.outputs(ctx.db, lessonId);
+      const rows = await storeOutputs(ctx, lessonId, outDir);
+      if (!(await repo.findById(ctx.db, lessonId))) {
+        // Deleted while it transcoded: what was just stored belongs to nothing.
+        await ctx.outputs.delete(rows[0]?.store_id ?? '').catch(() => undefined);
+        return;
+      }
+      await repo.replaceOutputs(ctx.db, lessonId, rows);
+      await repo.update(ctx.db, lessonId, {
+        state: 'ready',
+        progress: 100,
+        error: null,
+        duration_seconds: source.facts.durationSeconds,
+        width: source.facts.width,
+        height: source.facts.height,
+        renditions: JSON.stringify(result.renditions),
+        marks: 'a',
+        // Kept across a re-process: copies leaked before it still name their student.
+        mark_secret_hex: lesson.mark_secret_hex ?? randomBytes(32).toString('hex'),
+      });
+      const oldFolder = previous.find((output) => output.name === '');
+      if (oldFolder) await ctx.outputs.delete(oldFolder.store_id).catch(() => undefined);
+      await queueVariantB(ctx, lessonId, rows[0]?.store_id ?? '');
+    } catch (error) {
+      if (job.signal.aborted) throw error;
+      const reason = failureReason(error);
+      await repo.update(ctx.db, lessonId, wasReady ? { error: reason } : { state: 'queued', error: reason }).catch(() => undefined);
+      throw error instanceof PermanentJobError ? error : new Error(reason, { cause: error });
     }
-    await repo.replaceOutputs(ctx.db, lessonId, rows);
-    await repo.update(ctx.db, lessonId, {
-      state: 'ready',
-      progress: 100,
-      error: null,
-      duration_seconds: facts.durationSeconds,
-      width: facts.width,
-      height: facts.height,
-      renditions: JSON.stringify(result.renditions),
-    });
-    const oldFolder = previous.find((output) => output.name === '');
-    if (oldFolder) await ctx.outputs.delete(oldFolder.store_id).catch(() => undefined);
-  } catch (error) {
-    if (job.signal.aborted) throw error;
-    const reason = failureReason(error);
-    await repo.update(ctx.db, lessonId, { state: 'queued', error: reason }).catch(() => undefined);
-    throw error instanceof PermanentJobError ? error : new Error(reason, { cause: error });
-  } finally {
-    await rm(work, { recursive: true, force: true });
-  }
+  });
 }

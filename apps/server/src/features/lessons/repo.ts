@@ -23,7 +23,7 @@ export function listFileIds(db: Db): Promise<{ id: string; file_id: string }[]> 
   return db.selectFrom('lessons').select(['id', 'file_id']).execute();
 }
 
-export async function insert(db: Db, row: Omit<LessonRow, 'progress' | 'renditions' | 'error'>): Promise<void> {
+export async function insert(db: Db, row: Omit<LessonRow, 'progress' | 'renditions' | 'error' | 'marks' | 'mark_secret_hex'>): Promise<void> {
   await db.insertInto('lessons').values(row).execute();
 }
 
@@ -52,4 +52,54 @@ export async function replaceOutputs(db: Db, lessonId: string, rows: { name: str
       await tx.insertInto('lesson_outputs').values(rows.slice(start, start + 200).map((row) => ({ lesson_id: lessonId, ...row }))).execute();
     }
   });
+}
+
+/** One play of a lesson (its key fetched): what a trace reports as "streamed at, from". */
+export async function recordStream(db: Db, row: { lesson_id: string; account_id: string; ip: string; streamed_at: string }): Promise<void> {
+  await db.insertInto('lesson_streams').values(row).execute();
+}
+
+/**
+ * Adds ladder B's segments and says the lesson has both marks, in one transaction, and only if
+ * ladder A is still the one in `folderId` (it may have been made again meanwhile).
+ */
+export async function addVariantB(db: Db, lessonId: string, folderId: string, rows: { name: string; store_id: string; size: number }[]): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const folder = await tx.selectFrom('lesson_outputs').select('store_id').where('lesson_id', '=', lessonId).where('name', '=', '').executeTakeFirst();
+    if (folder?.store_id !== folderId) return false;
+    await tx.deleteFrom('lesson_outputs').where('lesson_id', '=', lessonId).where('name', 'like', 'b/%').execute();
+    for (let start = 0; start < rows.length; start += 200) {
+      await tx.insertInto('lesson_outputs').values(rows.slice(start, start + 200).map((row) => ({ lesson_id: lessonId, ...row }))).execute();
+    }
+    await tx.updateTable('lessons').set({ marks: 'ab', updated_at: new Date().toISOString() }).where('id', '=', lessonId).execute();
+    return true;
+  });
+}
+
+/** Everyone who played the lesson: only they can have saved a copy that decrypts. */
+export async function streamers(db: Db, lessonId: string): Promise<string[]> {
+  const rows = await db.selectFrom('lesson_streams').select('account_id').distinct().where('lesson_id', '=', lessonId).execute();
+  return rows.map((row) => row.account_id);
+}
+
+/** A viewer's latest play of the lesson. */
+export function latestStream(db: Db, lessonId: string, accountId: string): Promise<{ ip: string; streamed_at: string } | undefined> {
+  return db
+    .selectFrom('lesson_streams')
+    .select(['ip', 'streamed_at'])
+    .where('lesson_id', '=', lessonId)
+    .where('account_id', '=', accountId)
+    .orderBy('streamed_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The ready lessons with both marked ladders: the ones a copy can be traced to. */
+export function markedLessons(db: Db): Promise<Pick<LessonRow, 'id' | 'file_id' | 'mark_secret_hex' | 'duration_seconds'>[]> {
+  return db.selectFrom('lessons').select(['id', 'file_id', 'mark_secret_hex', 'duration_seconds']).where('state', '=', 'ready').where('marks', '=', 'ab').execute();
+}
+
+/** Ready lessons still on an unmarked ladder (transcoded before marks existed). */
+export function unmarkedReady(db: Db): Promise<LessonRow[]> {
+  return db.selectFrom('lessons').selectAll().where('state', '=', 'ready').where('marks', '=', 'none').execute();
 }

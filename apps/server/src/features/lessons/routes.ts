@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorAnswerSchema,
+  FORENSICS_TEXT,
+  lessonMarksAnswerSchema,
   lessonParamsSchema,
   lessonRenditionParamsSchema,
   lessonRetryAnswerSchema,
@@ -11,7 +13,8 @@ import {
   lessonSegmentParamsSchema,
   lessonTicketQuerySchema,
 } from '@academy/contract';
-import { retryLesson } from './service';
+import { actorOf } from '../audit-log/service';
+import { addMarks, retryLesson } from './service';
 import * as serve from './serve';
 import type { LessonsServeContext, Served } from './serve';
 
@@ -66,7 +69,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: LessonsServeContext }> 
       produces: ['application/octet-stream'],
       response: { 200: z.any().describe('16 bytes'), ...refused },
     },
-    handler: async (request, reply) => send(reply, await serve.key(ctx, request.params.fileId, request.query.t)),
+    handler: async (request, reply) => send(reply, await serve.key(ctx, request.params.fileId, request.query.t, request.ip)),
   });
 
   app.get(`/${LESSONS_PATHS.poster}`, {
@@ -136,5 +139,29 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: LessonsServeContext }> 
       response: { 200: lessonRetryAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema, 409: errorAnswerSchema },
     },
     handler: async (request) => ({ code: 200 as const, message: LESSONS_TEXT.retried, data: await retryLesson(ctx.lessons, request.params.fileId) }),
+  });
+
+  const marksAnswers = { 200: lessonMarksAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema, 409: errorAnswerSchema };
+  app.post(`/${LESSONS_PATHS.addMarks}`, {
+    config: { access: 'admin', budget: 'write' },
+    schema: {
+      tags,
+      security: [{ bearer: [] }],
+      summary: "Make a ready lesson's two marked ladders (leak tracing) again; it stays playable meanwhile",
+      params: lessonParamsSchema,
+      response: marksAnswers,
+    },
+    handler: async (request) => ({ code: 200 as const, message: FORENSICS_TEXT.marksQueued, data: { queued: await addMarks(ctx.lessons, actorOf(request), request.params.fileId) } }),
+  });
+
+  app.post(`/${LESSONS_PATHS.addAllMarks}`, {
+    config: { access: 'admin', budget: 'write' },
+    schema: {
+      tags,
+      security: [{ bearer: [] }],
+      summary: 'Make the marked ladders of every ready lesson transcoded before leak marks existed',
+      response: marksAnswers,
+    },
+    handler: async (request) => ({ code: 200 as const, message: FORENSICS_TEXT.marksQueued, data: { queued: await addMarks(ctx.lessons, actorOf(request), 'all') } }),
   });
 };

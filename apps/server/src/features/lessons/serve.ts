@@ -7,6 +7,7 @@ import { viewerOfTicket } from '../class-material/file-service';
 import type { ClassMaterialContext } from '../class-material/tree';
 import type { LessonsContext } from './context';
 import { masterForTicket, renditionForTicket, thumbnailsForTicket } from './playlist';
+import { markedSegmentName } from './marked-segments';
 import * as repo from './repo';
 
 // Every lesson request is checked as secure-file checks (viewerOfTicket: ticket, account, token
@@ -26,14 +27,14 @@ function notReady() {
   return errors.notFound(LESSONS_TEXT.lessonNotFound);
 }
 
-/** The ticket's file as a ready lesson. A grant that no longer covers the file is a dead link here: 403. */
+/** The ticket's file as a ready lesson, and who holds the ticket. A grant that no longer covers the file is a dead link here: 403. */
 async function readyLesson(ctx: LessonsServeContext, fileId: string, ticket: string) {
-  const { item } = await viewerOfTicket(ctx.material, fileId, ticket).catch((error: unknown) => {
+  const { item, reader } = await viewerOfTicket(ctx.material, fileId, ticket).catch((error: unknown) => {
     throw error instanceof AppError && error.status === 404 ? errors.forbidden(CLASS_MATERIAL_TEXT.fileLinkInvalid) : error;
   });
   const lesson = await repo.findByFile(ctx.lessons.db, item.id);
   if (!lesson || lesson.state !== 'ready') throw notReady();
-  return lesson;
+  return { lesson, reader };
 }
 
 async function output(ctx: LessonsServeContext, lessonId: string, name: string): Promise<Readable> {
@@ -51,32 +52,39 @@ async function output(ctx: LessonsServeContext, lessonId: string, name: string):
 const PLAYLIST = 'application/vnd.apple.mpegurl';
 
 export async function master(ctx: LessonsServeContext, fileId: string, ticket: string): Promise<Served> {
-  const lesson = await readyLesson(ctx, fileId, ticket);
+  const { lesson } = await readyLesson(ctx, fileId, ticket);
   return { contentType: PLAYLIST, body: masterForTicket(await text(await output(ctx, lesson.id, 'master.m3u8')), fileId, ticket) };
 }
 
 export async function rendition(ctx: LessonsServeContext, fileId: string, name: LessonRendition, ticket: string): Promise<Served> {
-  const lesson = await readyLesson(ctx, fileId, ticket);
+  const { lesson } = await readyLesson(ctx, fileId, ticket);
   const stored = await text(await output(ctx, lesson.id, `${name}/index.m3u8`));
   return { contentType: PLAYLIST, body: renditionForTicket(stored, fileId, name, ticket) };
 }
 
+/**
+ * A segment of the variant this viewer's codeword picks (features/forensics/codeword.ts). The
+ * address is the same for every viewer, so nothing a student sees says A or B.
+ */
 export async function segment(ctx: LessonsServeContext, fileId: string, name: LessonRendition, segmentName: string, ticket: string): Promise<Served> {
-  const lesson = await readyLesson(ctx, fileId, ticket);
-  return { contentType: 'video/mp2t', body: await output(ctx, lesson.id, `${name}/${segmentName}`) };
+  const { lesson, reader } = await readyLesson(ctx, fileId, ticket);
+  const stored = `${name}/${segmentName}`;
+  return { contentType: 'video/mp2t', body: await output(ctx, lesson.id, markedSegmentName(lesson, reader.id, stored)) };
 }
 
-export async function key(ctx: LessonsServeContext, fileId: string, ticket: string): Promise<Served> {
-  const lesson = await readyLesson(ctx, fileId, ticket);
+/** The key; each fetch is one play, remembered for tracing (who, when, from which address). */
+export async function key(ctx: LessonsServeContext, fileId: string, ticket: string, ip: string): Promise<Served> {
+  const { lesson, reader } = await readyLesson(ctx, fileId, ticket);
+  await repo.recordStream(ctx.lessons.db, { lesson_id: lesson.id, account_id: reader.id, ip, streamed_at: new Date().toISOString() });
   return { contentType: 'application/octet-stream', body: Buffer.from(lesson.key_hex, 'hex') };
 }
 
 export async function image(ctx: LessonsServeContext, fileId: string, name: 'poster.jpg' | 'thumbnails.jpg', ticket: string): Promise<Served> {
-  const lesson = await readyLesson(ctx, fileId, ticket);
+  const { lesson } = await readyLesson(ctx, fileId, ticket);
   return { contentType: 'image/jpeg', body: await output(ctx, lesson.id, name) };
 }
 
 export async function thumbnails(ctx: LessonsServeContext, fileId: string, ticket: string): Promise<Served> {
-  const lesson = await readyLesson(ctx, fileId, ticket);
+  const { lesson } = await readyLesson(ctx, fileId, ticket);
   return { contentType: 'text/vtt; charset=utf-8', body: thumbnailsForTicket(await text(await output(ctx, lesson.id, 'thumbnails.vtt')), fileId, ticket) };
 }

@@ -1,19 +1,23 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   driveItemKind,
+  FORENSICS_TEXT,
   LESSON_STATES,
   lessonAddress,
   LESSONS_PATHS,
   LESSONS_TEXT,
   type DriveItem,
   type FileTicketAnswer,
+  type LessonMarks,
   type LessonProcessing,
   type LessonState,
 } from '@academy/contract';
 import { AppError, errors } from '../../lib/errors';
+import { recordAudit, type AuditActor } from '../audit-log/service';
 import { NotPlayableVideo, probeVideo, type VideoFacts } from '../../media/probe';
 import type { LessonHooks, LessonViewer } from '../class-material/lesson-hooks';
-import { LESSON_JOB, type LessonsContext } from './context';
+import { LESSON_JOB, LESSON_VARIANT_B_JOB, type LessonsContext } from './context';
+import { sourceOnDisk } from './job-steps';
 import { removeOutputs } from './processing';
 import * as repo from './repo';
 import type { LessonRow } from './repo';
@@ -75,6 +79,7 @@ export async function markFailed(ctx: LessonsContext, lessonId: string, reason: 
 async function purge(ctx: LessonsContext, lesson: Pick<LessonRow, 'id'>): Promise<void> {
   await removeOutputs(ctx, lesson.id);
   await ctx.queue.remove(LESSON_JOB, lesson.id);
+  await ctx.queue.remove(LESSON_VARIANT_B_JOB, lesson.id);
   await repo.remove(ctx.db, lesson.id);
 }
 
@@ -102,9 +107,17 @@ export async function forgetDeleted(ctx: LessonsContext, itemId: string): Promis
   }
 }
 
+/** The row's `marks` (migration 013) as the drive screen names them. */
+const MARKS_SHOWN: Record<string, LessonMarks> = { none: 'none', a: 'adding', ab: 'ready' };
+
 function processingOf(lesson: LessonRow): LessonProcessing {
   const state: LessonState = (LESSON_STATES as readonly string[]).includes(lesson.state) ? (lesson.state as LessonState) : 'queued';
-  return { state, progress: lesson.progress, ...(lesson.error && state === 'failed' ? { error: lesson.error } : {}) };
+  return {
+    state,
+    progress: lesson.progress,
+    ...(lesson.error && state === 'failed' ? { error: lesson.error } : {}),
+    ...(state === 'ready' ? { marks: MARKS_SHOWN[lesson.marks] ?? 'none' } : {}),
+  };
 }
 
 export async function describeItems(ctx: LessonsContext, items: DriveItem[], viewer: LessonViewer): Promise<DriveItem[]> {
@@ -148,3 +161,56 @@ export function lessonHooks(ctx: LessonsContext): LessonHooks {
   };
 }
 
+
+/** A lesson a copy can be traced to: both marked ladders made. */
+export interface MarkedLesson {
+  id: string;
+  fileId: string;
+  /** The video's name in the drive. */
+  name: string;
+  secret: Buffer;
+  durationSeconds: number;
+}
+
+export async function markedLessons(ctx: LessonsContext): Promise<MarkedLesson[]> {
+  const rows = await repo.markedLessons(ctx.db);
+  const lessons = await Promise.all(
+    rows.map(async (row) => {
+      const found = await ctx.store.stat(row.file_id).catch(() => null);
+      if (!found || !row.mark_secret_hex) return null;
+      const lesson: MarkedLesson = { id: row.id, fileId: row.file_id, name: found.item.name, secret: Buffer.from(row.mark_secret_hex, 'hex'), durationSeconds: row.duration_seconds ?? 0 };
+      return lesson;
+    }),
+  );
+  return lessons.filter((lesson): lesson is MarkedLesson => lesson !== null);
+}
+
+/** The lesson's source copied into `work` (the reference a copy is compared with). */
+export async function lessonSource(ctx: LessonsContext, lessonId: string, work: string, signal: AbortSignal): Promise<string> {
+  const lesson = await repo.findById(ctx.db, lessonId);
+  if (!lesson) throw new Error(`lesson ${lessonId} is gone`);
+  return (await sourceOnDisk(ctx, lesson, work, signal)).file;
+}
+
+/** Who played a lesson, and a viewer's latest play: what a trace reports. */
+export const lessonStreamers = (ctx: LessonsContext, lessonId: string) => repo.streamers(ctx.db, lessonId);
+export const latestLessonStream = (ctx: LessonsContext, lessonId: string, accountId: string) => repo.latestStream(ctx.db, lessonId, accountId);
+
+/**
+ * Queues the marked ladders for ready lessons made before marks existed (`'all'`), or for one ready
+ * lesson again: each stays playable on its current ladder until the new one is stored. Answers
+ * how many were queued.
+ */
+export async function addMarks(ctx: LessonsContext, actor: AuditActor, fileId: string | 'all'): Promise<number> {
+  const lessons = fileId === 'all' ? await repo.unmarkedReady(ctx.db) : [await repo.findByFile(ctx.db, fileId)].filter((lesson) => lesson !== undefined);
+  const ready = lessons.filter((lesson) => lesson.state === 'ready');
+  if (fileId !== 'all' && ready.length === 0) throw errors.conflict('fileId', FORENSICS_TEXT.noLessonToMark);
+  for (const lesson of ready) await ctx.queue.enqueue(LESSON_JOB, lesson.id, { lessonId: lesson.id });
+  await recordAudit(ctx.db, actor, {
+    action: 'file.add-marks',
+    target: { type: 'file', id: fileId === 'all' ? 'all-lessons' : fileId, label: fileId === 'all' ? 'every lesson without marks' : fileId },
+    summary: `Queued leak marks for ${ready.length} lesson${ready.length === 1 ? '' : 's'}`,
+  });
+  if (ready.length > 0) ctx.wake();
+  return ready.length;
+}

@@ -1,0 +1,101 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { TraceNoMatchReason, TraceResult } from '@academy/contract';
+import type { JobContext } from '../../jobs/worker';
+import { readMarks, type MarkReading } from '../../media/forensic-mark';
+import { SEGMENT_SECONDS } from '../../media/ladder';
+import { inScratch } from '../lessons/job-steps';
+import { latestLessonStream, lessonSource, lessonStreamers, markedLessons, type MarkedLesson } from '../lessons/service';
+import { getStudent } from '../students/service';
+import { identifyStudent, type SegmentReading } from './codeword';
+import type { ForensicsContext } from './context';
+import * as repo from './repo';
+import { recordFinding } from './service';
+
+// One trace: the copy is compared with each marked lesson until one matches its picture, its
+// segments' marks are read against that lesson's source, and the codeword they spell is looked
+// for among the students who played the lesson. identifyStudent names one only when an innocent
+// match is less likely than one in a million; otherwise the trace says why it named no one.
+
+export interface TracePayload {
+  traceId: string;
+}
+
+/**
+ * How alike the copy's picture must be to a lesson's to be that lesson (mark-reading.ts,
+ * `contentMatch`): copies measured 0.996 or more, another lesson on the same slide template 0.886.
+ */
+const SAME_LESSON = 0.97;
+
+/** A segment whose mark stands less than this far above the unmarked patterns' spread tells nothing. */
+const RELIABLE = 3;
+
+export type StoredTraceResult = { result: TraceResult } | { reason: TraceNoMatchReason };
+
+/** The reading as the codeword wants it: ±1 for a clear A or B, 0 for unreadable. */
+function readings(reading: MarkReading): SegmentReading[] {
+  return reading.segments.map((segment) => ({
+    segmentIndex: segment.index,
+    soft: segment.reliability < RELIABLE ? 0 : Math.max(-1, Math.min(1, segment.soft)),
+  }));
+}
+
+async function matchLesson(ctx: ForensicsContext, copy: string, job: JobContext, onProgress: (percent: number) => void) {
+  const lessons = await markedLessons(ctx.lessons);
+  let best: { lesson: MarkedLesson; reading: MarkReading } | null = null;
+  for (const [index, lesson] of lessons.entries()) {
+    const reading = await inScratch(ctx.lessons, `trace-${lesson.id}-${job.attempt}`, async (work) => {
+      const source = await lessonSource(ctx.lessons, lesson.id, work, job.signal);
+      return readMarks(ctx.lessons.binaries, {
+        copy,
+        source,
+        segmentSeconds: SEGMENT_SECONDS,
+        signal: job.signal,
+        onProgress: (percent) => onProgress(((index + percent / 100) / lessons.length) * 100),
+      });
+    });
+    if (reading.contentMatch >= SAME_LESSON && (!best || reading.contentMatch > best.reading.contentMatch)) best = { lesson, reading };
+  }
+  return best;
+}
+
+export async function identify(ctx: ForensicsContext, copy: string, job: JobContext, onProgress: (percent: number) => void): Promise<StoredTraceResult> {
+  const match = await matchLesson(ctx, copy, job, onProgress);
+  if (!match) return { reason: 'no-lesson' };
+  const { lesson, reading } = match;
+  const candidates = await lessonStreamers(ctx.lessons, lesson.id);
+  const found = identifyStudent(readings(reading), candidates, lesson.secret);
+  if (found.studentId === null) return { reason: found.reason };
+  const student = await getStudent(ctx.db, { id: found.studentId, isAdmin: true }, found.studentId);
+  const play = await latestLessonStream(ctx.lessons, lesson.id, found.studentId);
+  return {
+    result: {
+      studentId: found.studentId,
+      regNo: student.regNo || null,
+      name: student.name,
+      lessonId: lesson.fileId,
+      lessonName: lesson.name,
+      confidence: found.confidence,
+      streamedAt: play?.streamed_at ?? null,
+      streamedFrom: play?.ip ?? null,
+      segmentsRead: found.read,
+    },
+  };
+}
+
+export async function runTrace(ctx: ForensicsContext, payload: unknown, job: JobContext): Promise<void> {
+  const { traceId } = payload as TracePayload;
+  const trace = await repo.findTrace(ctx.db, traceId);
+  if (!trace || trace.state === 'done') return;
+  await repo.updateTrace(ctx.db, traceId, { state: 'processing', progress: 0, error: null });
+  let written = 0;
+  const stored = await identify(ctx, trace.copy_path, job, (percent) => {
+    if (Date.now() - written < 1000) return;
+    written = Date.now();
+    void repo.updateTrace(ctx.db, traceId, { progress: Math.min(99, Math.floor(percent)) }).catch(() => undefined);
+  });
+  await repo.updateTrace(ctx.db, traceId, { state: 'done', progress: 100, result: JSON.stringify(stored) });
+  await recordFinding(ctx, traceId, stored);
+  // The copy is someone's leaked lesson: kept no longer than it takes to read it.
+  await rm(path.dirname(trace.copy_path), { recursive: true, force: true });
+}

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { PermanentJobError, type JobContext } from '../../jobs/worker';
+import { SEGMENT_NAME_PATTERN, transcodeLesson } from '../../media/transcode';
+import { LESSON_VARIANT_B_JOB, type LessonsContext } from './context';
+import { VARIANT_B_FOLDER } from './marked-segments';
+import { failureReason, inScratch, sourceOnDisk, storeFilesIn } from './job-steps';
+import * as repo from './repo';
+
+// The second marked ladder of a lesson (issue 16): the same rungs, cut at the same instants, marked
+// B. It runs after ladder A is ready, as its own job at the same low priority, so a lesson plays
+// as soon as A is stored (every viewer gets A meanwhile) and the upload-to-ready time stays one
+// ladder's. Only its segments are kept: playlists, poster and thumbnails are A's.
+
+export interface VariantBPayload {
+  lessonId: string;
+  /** Ladder A's store folder this twin belongs to: if A is made again meanwhile, this run is void. */
+  folderId: string;
+}
+
+export async function queueVariantB(ctx: LessonsContext, lessonId: string, folderId: string): Promise<void> {
+  await ctx.queue.enqueue(LESSON_VARIANT_B_JOB, lessonId, { lessonId, folderId } satisfies VariantBPayload);
+  ctx.wake();
+}
+
+/** Whether ladder A of the lesson is still the one stored in `folderId`. */
+async function ladderIsStill(ctx: LessonsContext, lessonId: string, folderId: string): Promise<boolean> {
+  return (await repo.outputId(ctx.db, lessonId, '')) === folderId;
+}
+
+export async function makeVariantB(ctx: LessonsContext, payload: unknown, job: JobContext): Promise<void> {
+  const { lessonId, folderId } = payload as VariantBPayload;
+  const lesson = await repo.findById(ctx.db, lessonId);
+  if (!lesson || lesson.state !== 'ready' || !(await ladderIsStill(ctx, lessonId, folderId))) return;
+  await inScratch(ctx, `${lessonId}-b-${job.attempt}`, async (work) => {
+    try {
+      const source = await sourceOnDisk(ctx, lesson, work, job.signal);
+      const outDir = path.join(work, 'out');
+      await transcodeLesson(
+        ctx.binaries,
+        { source: source.file, facts: source.facts, outDir, key: Buffer.from(lesson.key_hex, 'hex'), iv: Buffer.from(lesson.iv_hex, 'hex'), signal: job.signal, mark: 'B' },
+        work,
+      );
+      job.signal.throwIfAborted();
+      if (!(await ladderIsStill(ctx, lessonId, folderId))) return;
+      // A try that died after this leaves a 'b' folder no row names; the next try makes its own
+      // and the lesson's folder is removed whole with the lesson.
+      const twin = await ctx.outputs.createFolder(folderId, VARIANT_B_FOLDER);
+      const rows = await storeFilesIn(ctx, twin.id, outDir, (name) => SEGMENT_NAME_PATTERN.test(path.posix.basename(name)));
+      await repo.addVariantB(ctx.db, lessonId, folderId, rows.map((row) => ({ ...row, name: `${VARIANT_B_FOLDER}/${row.name}` })));
+    } catch (error) {
+      if (job.signal.aborted) throw error;
+      const reason = failureReason(error);
+      throw error instanceof PermanentJobError ? error : new Error(reason, { cause: error });
+    }
+  });
+}

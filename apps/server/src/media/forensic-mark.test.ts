@@ -1,0 +1,156 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaBinaries } from './binaries';
+import { markFilter, readMarks, type MarkReading } from './forensic-mark';
+import { SEGMENT_SECONDS } from './ladder';
+import { runTool } from './run-tool';
+
+// The marks with the real ffmpeg, end to end: a lecture-like source, its two marked variants made
+// as the ladder makes its 720p rung, copies a student could leak (a downloader's, a screen
+// recording's, one starting part-way), and the tracer reading each copy's bits back.
+
+/** ffmpeg runs at the lowest priority: on a busy two-core machine this file has taken minutes. */
+const SLOW_MS = 600_000;
+const LESSON_SECONDS = 60;
+const SEGMENTS = LESSON_SECONDS / SEGMENT_SECONDS;
+/** The bits of the copy's codeword, segment by segment (A = 1): fixed, mixed, both kinds present. */
+const BITS = [1, 0, 1, 1, 0, 0, 1, 0, 1, 0];
+
+const binaries = mediaBinaries({ ffmpegPath: process.env.FFMPEG_PATH ?? null, ffprobePath: process.env.FFPROBE_PATH ?? null });
+let dir = '';
+
+const ffmpeg = (args: string[]) => runTool(binaries.ffmpeg, ['-nostdin', '-y', '-v', 'error', ...args]);
+
+/**
+ * A slide deck (a title bar, lines of "text", a figure; the slide changes every 20 s), a presenter
+ * moving in a corner, and a little sensor noise: what a recorded lesson looks like to an encoder.
+ */
+function lectureFilter(): string {
+  const boxes: string[] = ['drawbox=x=0:y=0:w=1280:h=110:color=0x1e3a5f:t=fill'];
+  for (let slide = 0; slide < 3; slide++) {
+    const when = `enable='between(t,${slide * 20},${slide * 20 + 20})'`;
+    for (let line = 0; line < 7; line++) {
+      const width = 220 + ((slide * 7919 + line * 104729) % 620);
+      boxes.push(`drawbox=x=110:y=${190 + line * 62}:w=${width}:h=24:color=0x303040:t=fill:${when}`);
+    }
+    boxes.push(`drawbox=x=${720 + slide * 60}:y=${170 + slide * 40}:w=260:h=190:color=0x${3 + slide}080c0:t=fill:${when}`);
+  }
+  return `[0:v]${boxes.join(',')}[slide];[slide][1:v]overlay=x='900+180*sin(t/3)':y='390+20*sin(t*1.3)',noise=alls=3:allf=t,format=yuv420p`;
+}
+
+/** The 720p rung as the ladder encodes it, in segments of SEGMENT_SECONDS, keyframes on their starts. */
+const RUNG = [
+  '-c:v', 'libx264', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-preset', 'superfast', '-x264-params', 'mbtree=1:rc-lookahead=10',
+  '-crf', '24', '-maxrate', '1500k', '-bufsize', '3000k',
+  '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`, '-sc_threshold', '0', '-g', String(SEGMENT_SECONDS * 60),
+  '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod',
+];
+
+/** A downloader's copy: the student's playlist (segment i from A or B by bit i), saved with -c copy. */
+async function downloaderCopy(name: string, fromSegment: number): Promise<string> {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${SEGMENT_SECONDS}`, '#EXT-X-PLAYLIST-TYPE:VOD'];
+  for (let i = fromSegment; i < SEGMENTS; i++) lines.push(`#EXTINF:${SEGMENT_SECONDS}.0,`, `${BITS[i] ? 'A' : 'B'}/${i}.ts`);
+  lines.push('#EXT-X-ENDLIST');
+  const playlist = path.join(dir, `${name}.m3u8`);
+  await writeFile(playlist, `${lines.join('\n')}\n`);
+  const out = path.join(dir, `${name}.mp4`);
+  await ffmpeg(['-i', playlist, '-c', 'copy', out]);
+  return out;
+}
+
+/** A screen recording of `copy`: cropped, 480p, 25 fps, CRF 30, optionally starting `fromSeconds` in. */
+async function screenRecording(copy: string, name: string, crop: string, fromSeconds = 0): Promise<string> {
+  const out = path.join(dir, `${name}.mp4`);
+  await ffmpeg(['-ss', String(fromSeconds), '-i', copy, '-vf', `${crop},scale=-2:480,fps=25`, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '30', '-an', out]);
+  return out;
+}
+
+const read = (copy: string): Promise<MarkReading> => readMarks(binaries, { copy, source: path.join(dir, 'source.mp4'), segmentSeconds: SEGMENT_SECONDS });
+
+/**
+ * Each segment read must be the bit that was sent, with |soft| clear of what an unmarked copy
+ * reads (at most 0.06 here). A recording is the weak case: its encoder leaves still areas alone
+ * until its own next keyframe, so a segment whose bit differs from the one before reads at about
+ * half strength (|soft| 0.33-0.8, reliability 1.3-6 on this lecture; 0.9-1.4 for the others).
+ * The decoder weighs segments by reliability, so the copy as a whole must be well clear of noise.
+ */
+function expectBits(reading: MarkReading, segments: number[]): void {
+  expect(reading.contentMatch).toBeGreaterThan(0.97);
+  expect(reading.segments.map((segment) => segment.index)).toEqual(segments);
+  for (const segment of reading.segments) {
+    expect({ index: segment.index, bit: segment.soft > 0 ? 1 : 0 }).toEqual({ index: segment.index, bit: BITS[segment.index] });
+    expect(Math.abs(segment.soft)).toBeGreaterThan(0.2);
+  }
+  const reliabilities = reading.segments.map((segment) => segment.reliability).sort((a, b) => a - b);
+  expect(reliabilities[Math.floor(reliabilities.length / 2)]).toBeGreaterThan(3);
+}
+
+const all = Array.from({ length: SEGMENTS }, (_, i) => i);
+
+describe('forensic marks', () => {
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'forensic-mark-'));
+    const source = path.join(dir, 'source.mp4');
+    for (const variant of ['A', 'B', 'N']) await mkdir(path.join(dir, variant));
+    await ffmpeg([
+      '-f', 'lavfi', '-i', `color=c=0xf2efe6:s=1280x720:r=30:d=${LESSON_SECONDS}`,
+      '-f', 'lavfi', '-i', `testsrc2=s=240x320:r=30:d=${LESSON_SECONDS}`,
+      '-filter_complex', lectureFilter(), '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', source,
+    ]);
+    // Both variants and an unmarked rung from one decode of the source, as the transcode will.
+    await ffmpeg([
+      '-i', source, '-filter_complex',
+      `[0:v:0]split=3[a][b][n];[a]${markFilter('A', 1280, 720)}[va];[b]${markFilter('B', 1280, 720)}[vb]`,
+      '-map', '[va]', ...RUNG, '-hls_segment_filename', path.join(dir, 'A', '%d.ts'), path.join(dir, 'A', 'index.m3u8'),
+      '-map', '[vb]', ...RUNG, '-hls_segment_filename', path.join(dir, 'B', '%d.ts'), path.join(dir, 'B', 'index.m3u8'),
+      '-map', '[n]', ...RUNG, '-hls_segment_filename', path.join(dir, 'N', '%d.ts'), path.join(dir, 'N', 'index.m3u8'),
+    ]);
+  }, SLOW_MS);
+
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads every bit of a copy saved by a downloader', async () => {
+    const reading = await read(await downloaderCopy('downloaded', 0));
+    expect(reading.offsetSeconds).toBeCloseTo(0, 1);
+    expectBits(reading, all);
+  }, SLOW_MS);
+
+  it('reads every bit of a downloaded copy that starts at a later segment', async () => {
+    const reading = await read(await downloaderCopy('downloaded-later', 3));
+    expect(reading.offsetSeconds).toBeCloseTo(18, 1);
+    expectBits(reading, all.slice(3));
+  }, SLOW_MS);
+
+  it('reads every bit of a screen recording: cropped 2 %, 480p, 25 fps, CRF 30', async () => {
+    const copy = await downloaderCopy('for-recording', 0);
+    const reading = await read(await screenRecording(copy, 'recorded', 'crop=iw*0.98:ih*0.98'));
+    expect(reading.crop.left + reading.crop.right).toBeCloseTo(0.02, 2);
+    expectBits(reading, all);
+  }, SLOW_MS);
+
+  it('reads a recording that starts 13.4 s in, cropped 3 % on two sides, from the first whole segment on', async () => {
+    const copy = await downloaderCopy('for-late-recording', 0);
+    const reading = await read(await screenRecording(copy, 'recorded-late', 'crop=iw*0.97:ih*0.97:iw*0.03:ih*0.03', 13.4));
+    expect(reading.offsetSeconds).toBeCloseTo(13.4, 0);
+    // Segment 2 (12-18 s) is only partly in the copy: not read.
+    expectBits(reading, all.slice(3));
+  }, SLOW_MS);
+
+  it('finds no mark in the unmarked source, nor in an unmarked encode of it', async () => {
+    const unmarked = path.join(dir, 'unmarked.mp4');
+    await ffmpeg(['-i', path.join(dir, 'N', 'index.m3u8'), '-c', 'copy', unmarked]);
+    for (const copy of [path.join(dir, 'source.mp4'), unmarked]) {
+      const reading = await read(copy);
+      expect(reading.contentMatch).toBeGreaterThan(0.97);
+      expect(reading.segments).toHaveLength(SEGMENTS);
+      for (const segment of reading.segments) {
+        expect(Math.abs(segment.soft)).toBeLessThan(0.1);
+        expect(segment.reliability).toBeLessThan(1);
+      }
+    }
+  }, SLOW_MS);
+});

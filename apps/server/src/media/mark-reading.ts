@@ -1,0 +1,252 @@
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { MediaBinaries } from './binaries';
+import { MARK_AMPLITUDE, markPattern } from './mark-pattern';
+import { decodeGray } from './mark-frames';
+import { bestOffset, CropResampler, leastSquares, NO_CROP, normalizedFrames, range, shrink, type Crop } from './mark-math';
+import { probeVideo } from './probe';
+
+// Reading the marks of a leaked copy against the lesson's source (forensic-mark.ts says what the
+// mark is). The copy is some stretch of the lesson, perhaps cropped a little, rescaled, re-encoded
+// at another frame rate. The tracer:
+//   1. samples both files at SAMPLE_FPS as tiny grayscale frames (decoding is nearly all the cost);
+//   2. finds where in the source the copy starts: every offset, on 16x9 frames a second apart,
+//      then the best one again on 64x36 frames, all of them;
+//   3. finds the crop: the cut from each side for which the source, cut so and shrunk, looks most
+//      like the copy;
+//   4. for each source segment the copy covers, averages both over the segment's frames and fits
+//      copy = gain·source + offset + s·P + decoys, so that a change of brightness or contrast is
+//      taken up and what is left is the mark; s is the soft value. The decoys are patterns like P
+//      that nobody added: their coefficients show how large s comes out of noise alone, and so how
+//      far to trust it. (A cubic in the source's level, to take up a gamma change too, also took
+//      up part of the mark: the weakest recorded segment's reliability fell from 2.6 to 2.2.)
+
+export interface ReadMarksInput {
+  copy: string;
+  source: string;
+  segmentSeconds: number;
+  signal?: AbortSignal;
+  /** 0-100. */
+  onProgress?: (percent: number) => void;
+}
+
+export interface SegmentMark {
+  /** The source's segment: it spans [index·segmentSeconds, (index + 1)·segmentSeconds). */
+  index: number;
+  /** The mark's strength in units of the mark as made: about +1 for A, −1 for B, near 0 unmarked. */
+  soft: number;
+  /** |soft| over the spread that unmarked patterns show in this segment: below ~3, no evidence. */
+  reliability: number;
+}
+
+export interface MarkReading {
+  /** Where in the source the copy's first frame is. */
+  offsetSeconds: number;
+  /**
+   * How alike the copy and the source are at that offset (mean frame correlation, -1..1). Copies
+   * of the lesson, screen recordings included, measured 0.996 or more; another lesson built from
+   * the same slide template and presenter box, 0.886. Below ~0.97, it is not this lesson, and its
+   * soft values mean nothing (they can be large: the content differs, not the mark).
+   */
+  contentMatch: number;
+  crop: Crop;
+  segments: SegmentMark[];
+}
+
+const SAMPLE_FPS = 5;
+const COPY_W = 64;
+const COPY_H = 36;
+/** The source is kept larger than the copy, so a crop can be modelled finer than a copy's pixel. */
+const SOURCE_W = 128;
+const SOURCE_H = 72;
+/** Coarse search frames: the copy's shrunk by this, the source's made at this size by ffmpeg. */
+const COARSE_FACTOR = 4;
+/** Samples around the coarse offset kept for the fine search. */
+const MARGIN = 10;
+/** Frames this close to a segment's edge are skipped: the offset is known to a sample or so. */
+const EDGE_SECONDS = 0.4;
+/** Below this spread, reliability would divide by nearly nothing (an exact copy of the source). */
+const NOISE_FLOOR = 0.05;
+
+const DECOYS: Array<(u: number, v: number) => number> = [
+  (u, v) => Math.sin(2 * Math.PI * u) * Math.cos(2 * Math.PI * v),
+  (u, v) => Math.cos(2 * Math.PI * u) * Math.sin(2 * Math.PI * v),
+  (u, v) => Math.sin(2 * Math.PI * u) * Math.sin(2 * Math.PI * v),
+  (u, v) => Math.cos(4 * Math.PI * u) * Math.cos(2 * Math.PI * v),
+  (u, v) => Math.cos(2 * Math.PI * u) * Math.cos(4 * Math.PI * v),
+  (u, v) => Math.sin(4 * Math.PI * u) * Math.cos(2 * Math.PI * v),
+  (u, v) => Math.cos(2 * Math.PI * u) * Math.sin(4 * Math.PI * v),
+  (u, v) => Math.cos(4 * Math.PI * u) * Math.cos(4 * Math.PI * v),
+];
+
+async function readFrames(file: string, frameBytes: number, first: number, count: number): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const out = new Uint8Array(frameBytes * count);
+    const { bytesRead } = await handle.read(out, 0, out.length, first * frameBytes);
+    return out.subarray(0, Math.floor(bytesRead / frameBytes) * frameBytes);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Mean per-frame correlation of the copy's frames with the source's from `offset` on, for `frames`. */
+function matchAt(copy: Float32Array, source: Float32Array, sourceCount: number, size: number, offset: number, frames: number[]): number {
+  return bestOffset(copy, Math.max(...frames) + 1, source, sourceCount, size, [offset], 1).score;
+}
+
+/**
+ * The crop for which the source looks most like the copy, on a few frames spread over the copy:
+ * one side at a time, in steps from 1 % down to 0.25 %, until no step helps.
+ */
+function findCrop(copyNorm: Float32Array, copyCount: number, window: Uint8Array, windowCount: number, offset: number): Crop {
+  const size = COPY_W * COPY_H;
+  const picks = range(0, 47).map((i) => Math.floor(((i + 0.5) * copyCount) / 48)).filter((k) => offset + k >= 0 && offset + k < windowCount);
+  const copyPicked = new Float32Array(picks.length * size);
+  picks.forEach((k, i) => copyPicked.set(copyNorm.subarray(k * size, (k + 1) * size), i * size));
+  const score = (crop: Crop): number => {
+    const resampler = new CropResampler(SOURCE_W, SOURCE_H, COPY_W, COPY_H, crop);
+    const source = new Float32Array(picks.length * size);
+    picks.forEach((k, i) => resampler.resample(window, offset + k, source, i * size));
+    const sourceNorm = normalizedFrames(source, size, picks.length);
+    return bestOffset(copyPicked, picks.length, sourceNorm, picks.length, size, [0]).score;
+  };
+  let crop = { ...NO_CROP };
+  let best = score(crop);
+  for (const step of [0.01, 0.005, 0.0025]) {
+    for (let improved = true; improved; ) {
+      improved = false;
+      for (const side of ['left', 'right', 'top', 'bottom'] as const) {
+        for (const delta of [step, -step]) {
+          const next = { ...crop, [side]: crop[side] + delta };
+          if (next[side] < -0.02 || next[side] > 0.1) continue;
+          const s = score(next);
+          if (s > best + 1e-6) {
+            best = s;
+            crop = next;
+            improved = true;
+          }
+        }
+      }
+    }
+  }
+  return crop;
+}
+
+function patternImage(pattern: (u: number, v: number) => number, crop: Crop): Float64Array {
+  const out = new Float64Array(COPY_W * COPY_H);
+  for (let y = 0; y < COPY_H; y++) {
+    const v = crop.top + ((y + 0.5) / COPY_H) * (1 - crop.top - crop.bottom);
+    for (let x = 0; x < COPY_W; x++) {
+      const u = crop.left + ((x + 0.5) / COPY_W) * (1 - crop.left - crop.right);
+      out[y * COPY_W + x] = pattern(u, v);
+    }
+  }
+  return out;
+}
+
+/** The segment's soft value, and the spread of its decoys' (same units): what noise alone gives. */
+function readSegment(copy: Uint8Array, source: Float32Array, pairs: Array<[number, number]>, patterns: Float64Array[]): { soft: number; noise: number } {
+  const size = COPY_W * COPY_H;
+  const c = new Float64Array(size);
+  const s = new Float64Array(size);
+  for (const [k, j] of pairs) {
+    for (let i = 0; i < size; i++) {
+      c[i]! += copy[k * size + i]!;
+      s[i]! += source[j * size + i]!;
+    }
+  }
+  const ones = new Float64Array(size).fill(1);
+  for (let i = 0; i < size; i++) {
+    c[i]! /= pairs.length;
+    s[i]! /= pairs.length;
+  }
+  // Every pixel counts, the frame's edge included: P is strongest there. (Leaving out the outer
+  // ring, where a misjudged crop shows most, took the weakest segment's reliability from 2.6 to 1.8.)
+  const use = new Uint8Array(size).fill(1);
+  const b = leastSquares(c, [ones, s, ...patterns], use);
+  // The copy's contrast scales the mark as it scales everything.
+  const gain = Math.min(2, Math.max(0.5, b[1]!));
+  const soft = b[2]! / (MARK_AMPLITUDE * gain);
+  let noise = 0;
+  for (let d = 3; d < b.length; d++) noise += (b[d]! / (MARK_AMPLITUDE * gain)) ** 2;
+  return { soft, noise: Math.sqrt(noise / (b.length - 3)) };
+}
+
+export async function readMarks(binaries: MediaBinaries, input: ReadMarksInput): Promise<MarkReading> {
+  const facts = await probeVideo(binaries, input.source);
+  const dir = await mkdtemp(path.join(tmpdir(), 'mark-reading-'));
+  try {
+    const sourceFile = path.join(dir, 'source.gray');
+    const progress = (seconds: number) => input.onProgress?.(Math.min(90, Math.floor((seconds / facts.durationSeconds) * 90)));
+    const coarseW = COPY_W / COARSE_FACTOR;
+    const coarseH = COPY_H / COARSE_FACTOR;
+    const [copy, sourceCoarse] = await Promise.all([
+      decodeGray(binaries.ffmpeg, input.copy, { width: COPY_W, height: COPY_H, fps: SAMPLE_FPS, signal: input.signal }),
+      decodeGray(binaries.ffmpeg, input.source, {
+        width: coarseW,
+        height: coarseH,
+        fps: SAMPLE_FPS,
+        alsoTo: { file: sourceFile, width: SOURCE_W, height: SOURCE_H },
+        signal: input.signal,
+        onSeconds: progress,
+      }),
+    ]);
+    const coarseSize = coarseW * coarseH;
+    const copyCoarse = normalizedFrames(shrink(copy.pixels, COPY_W, COPY_H, copy.count, COARSE_FACTOR), coarseSize, copy.count);
+    const sourceCoarseNorm = normalizedFrames(sourceCoarse.pixels, coarseSize, sourceCoarse.count);
+    // A frame a second is plenty to place a copy of minutes; every offset is tried.
+    const coarse = bestOffset(copyCoarse, copy.count, sourceCoarseNorm, sourceCoarse.count, coarseSize, range(0, sourceCoarse.count - 1), SAMPLE_FPS);
+
+    const first = Math.max(0, coarse.offset - MARGIN);
+    const window = await readFrames(sourceFile, SOURCE_W * SOURCE_H, first, copy.count + 2 * MARGIN);
+    const windowCount = window.length / (SOURCE_W * SOURCE_H);
+    const size = COPY_W * COPY_H;
+    const copyNorm = normalizedFrames(copy.pixels, size, copy.count);
+    const every = range(0, copy.count - 1);
+
+    let crop = NO_CROP;
+    let source = new CropResampler(SOURCE_W, SOURCE_H, COPY_W, COPY_H, crop).resampleAll(window, windowCount);
+    let near = coarse.offset - first;
+    let fine = bestOffset(copyNorm, copy.count, normalizedFrames(source, size, windowCount), windowCount, size, range(near - MARGIN, near + MARGIN));
+    crop = findCrop(copyNorm, copy.count, window, windowCount, fine.offset);
+    source = new CropResampler(SOURCE_W, SOURCE_H, COPY_W, COPY_H, crop).resampleAll(window, windowCount);
+    const sourceNorm = normalizedFrames(source, size, windowCount);
+    near = fine.offset;
+    fine = bestOffset(copyNorm, copy.count, sourceNorm, windowCount, size, range(near - 2, near + 2));
+    const contentMatch = matchAt(copyNorm, sourceNorm, windowCount, size, fine.offset, every);
+    input.onProgress?.(95);
+
+    const offsetSamples = first + fine.offset;
+    const timeOf = (k: number) => (offsetSamples + k) / SAMPLE_FPS;
+    const patterns = [markPattern, ...DECOYS].map((pattern) => patternImage(pattern, crop));
+    const read: Array<{ index: number; soft: number; noise: number }> = [];
+    const lastTime = timeOf(copy.count - 1);
+    for (let index = Math.floor(timeOf(0) / input.segmentSeconds); index * input.segmentSeconds < lastTime; index++) {
+      const start = index * input.segmentSeconds;
+      const end = start + input.segmentSeconds;
+      if (timeOf(0) > start + EDGE_SECONDS || lastTime < end - EDGE_SECONDS - 1 / SAMPLE_FPS) continue;
+      const pairs: Array<[number, number]> = [];
+      for (let k = 0; k < copy.count; k++) {
+        const t = timeOf(k);
+        const j = fine.offset + k;
+        if (t >= start + EDGE_SECONDS && t <= end - EDGE_SECONDS && j >= 0 && j < windowCount) pairs.push([k, j]);
+      }
+      if (pairs.length === 0) continue;
+      read.push({ index, ...readSegment(copy.pixels, source, pairs, patterns) });
+    }
+    // Eight decoys make a rough spread for one segment; the copy's segments share most of their
+    // noise (one encoder, one crop), so each segment's spread is averaged with the copy's.
+    const copyNoise = Math.sqrt(read.reduce((sum, segment) => sum + segment.noise ** 2, 0) / Math.max(1, read.length));
+    const segments: SegmentMark[] = read.map(({ index, soft, noise }) => ({
+      index,
+      soft,
+      reliability: Math.abs(soft) / Math.hypot(Math.sqrt((noise ** 2 + copyNoise ** 2) / 2), NOISE_FLOOR),
+    }));
+    input.onProgress?.(100);
+    return { offsetSeconds: offsetSamples / SAMPLE_FPS, contentMatch, crop, segments };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
