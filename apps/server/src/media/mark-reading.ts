@@ -1,4 +1,4 @@
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MediaBinaries } from './binaries';
@@ -24,7 +24,13 @@ import { probeVideo } from './probe';
 
 export interface ReadMarksInput {
   copy: string;
-  source: string;
+  /**
+   * The lesson's source, or what gives it: called only when `referenceDir` holds no reference yet
+   * (the source is then sampled once, and kept there for the next reading).
+   */
+  source: string | (() => Promise<string>);
+  /** Where the source's sampled frames are kept between readings; a temporary folder if not given. */
+  referenceDir?: string;
   segmentSeconds: number;
   signal?: AbortSignal;
   /** 0-100. */
@@ -89,11 +95,6 @@ async function readFrames(file: string, frameBytes: number, first: number, count
   } finally {
     await handle.close();
   }
-}
-
-/** Mean per-frame correlation of the copy's frames with the source's from `offset` on, for `frames`. */
-function matchAt(copy: Float32Array, source: Float32Array, sourceCount: number, size: number, offset: number, frames: number[]): number {
-  return bestOffset(copy, Math.max(...frames) + 1, source, sourceCount, size, [offset], 1).score;
 }
 
 /**
@@ -174,37 +175,83 @@ function readSegment(copy: Uint8Array, source: Float32Array, pairs: Array<[numbe
   return { soft, noise: Math.sqrt(noise / (b.length - 3)) };
 }
 
-export async function readMarks(binaries: MediaBinaries, input: ReadMarksInput): Promise<MarkReading> {
-  const facts = await probeVideo(binaries, input.source);
-  const dir = await mkdtemp(path.join(tmpdir(), 'mark-reading-'));
+/** The source sampled for reading: coarse frames in memory, the large ones in `file`. */
+interface SourceReference {
+  coarse: Uint8Array;
+  count: number;
+  durationSeconds: number;
+  file: string;
+}
+
+const COARSE_W = COPY_W / COARSE_FACTOR;
+const COARSE_H = COPY_H / COARSE_FACTOR;
+
+/** The reference kept in `dir`, or null: `meta.json` is written last, so its presence means whole. */
+async function keptReference(dir: string): Promise<SourceReference | null> {
   try {
-    const sourceFile = path.join(dir, 'source.gray');
-    const progress = (seconds: number) => input.onProgress?.(Math.min(90, Math.floor((seconds / facts.durationSeconds) * 90)));
-    const coarseW = COPY_W / COARSE_FACTOR;
-    const coarseH = COPY_H / COARSE_FACTOR;
-    const [copy, sourceCoarse] = await Promise.all([
-      decodeGray(binaries.ffmpeg, input.copy, { width: COPY_W, height: COPY_H, fps: SAMPLE_FPS, signal: input.signal }),
-      decodeGray(binaries.ffmpeg, input.source, {
-        width: coarseW,
-        height: coarseH,
+    const meta = JSON.parse(await readFile(path.join(dir, 'meta.json'), 'utf8')) as { count: number; durationSeconds: number };
+    const coarse = new Uint8Array(await readFile(path.join(dir, 'coarse.gray')));
+    return { coarse, count: meta.count, durationSeconds: meta.durationSeconds, file: path.join(dir, 'source.gray') };
+  } catch {
+    return null;
+  }
+}
+
+/** Samples the source into `dir` (under temporary names, renamed when whole: two readers may race). */
+async function makeReference(binaries: MediaBinaries, input: ReadMarksInput, dir: string): Promise<SourceReference> {
+  const source = typeof input.source === 'string' ? input.source : await input.source();
+  const facts = await probeVideo(binaries, source);
+  await mkdir(dir, { recursive: true });
+  const tag = `${process.pid}-${Date.now()}`;
+  const largeFile = path.join(dir, `source.gray.${tag}`);
+  const frames = await decodeGray(binaries.ffmpeg, source, {
+    width: COARSE_W,
+    height: COARSE_H,
+    fps: SAMPLE_FPS,
+    alsoTo: { file: largeFile, width: SOURCE_W, height: SOURCE_H },
+    signal: input.signal,
+    onSeconds: (seconds) => input.onProgress?.(Math.min(90, Math.floor((seconds / facts.durationSeconds) * 90))),
+  });
+  await rename(largeFile, path.join(dir, 'source.gray'));
+  await writeFile(path.join(dir, 'coarse.gray'), frames.pixels);
+  await writeFile(path.join(dir, `meta.json.${tag}`), JSON.stringify({ count: frames.count, durationSeconds: facts.durationSeconds }));
+  await rename(path.join(dir, `meta.json.${tag}`), path.join(dir, 'meta.json'));
+  return { coarse: frames.pixels, count: frames.count, durationSeconds: facts.durationSeconds, file: path.join(dir, 'source.gray') };
+}
+
+export async function readMarks(binaries: MediaBinaries, input: ReadMarksInput): Promise<MarkReading> {
+  const temporary = input.referenceDir ? null : await mkdtemp(path.join(tmpdir(), 'mark-reading-'));
+  const dir = input.referenceDir ?? temporary ?? '';
+  try {
+    const kept = await keptReference(dir);
+    const [copy, reference] = await Promise.all([
+      decodeGray(binaries.ffmpeg, input.copy, {
+        width: COPY_W,
+        height: COPY_H,
         fps: SAMPLE_FPS,
-        alsoTo: { file: sourceFile, width: SOURCE_W, height: SOURCE_H },
         signal: input.signal,
-        onSeconds: progress,
+        // With the source already sampled, the copy is all the work; it is never longer than the lesson.
+        onSeconds: kept ? (seconds) => input.onProgress?.(Math.min(90, Math.floor((seconds / kept.durationSeconds) * 90))) : undefined,
       }),
+      kept ?? makeReference(binaries, input, dir),
     ]);
+    const sourceCoarse = { pixels: reference.coarse, count: reference.count };
+    const sourceFile = reference.file;
+    const coarseW = COARSE_W;
+    const coarseH = COARSE_H;
     const coarseSize = coarseW * coarseH;
     const copyCoarse = normalizedFrames(shrink(copy.pixels, COPY_W, COPY_H, copy.count, COARSE_FACTOR), coarseSize, copy.count);
     const sourceCoarseNorm = normalizedFrames(sourceCoarse.pixels, coarseSize, sourceCoarse.count);
     // A frame a second is plenty to place a copy of minutes; every offset is tried.
     const coarse = bestOffset(copyCoarse, copy.count, sourceCoarseNorm, sourceCoarse.count, coarseSize, range(0, sourceCoarse.count - 1), SAMPLE_FPS);
+    // Nothing to compare (a blank copy, or one longer than the source): not this lesson.
+    if (!Number.isFinite(coarse.score)) return { offsetSeconds: 0, contentMatch: 0, crop: NO_CROP, segments: [] };
 
     const first = Math.max(0, coarse.offset - MARGIN);
     const window = await readFrames(sourceFile, SOURCE_W * SOURCE_H, first, copy.count + 2 * MARGIN);
     const windowCount = window.length / (SOURCE_W * SOURCE_H);
     const size = COPY_W * COPY_H;
     const copyNorm = normalizedFrames(copy.pixels, size, copy.count);
-    const every = range(0, copy.count - 1);
 
     let crop = NO_CROP;
     let source = new CropResampler(SOURCE_W, SOURCE_H, COPY_W, COPY_H, crop).resampleAll(window, windowCount);
@@ -215,7 +262,8 @@ export async function readMarks(binaries: MediaBinaries, input: ReadMarksInput):
     const sourceNorm = normalizedFrames(source, size, windowCount);
     near = fine.offset;
     fine = bestOffset(copyNorm, copy.count, sourceNorm, windowCount, size, range(near - 2, near + 2));
-    const contentMatch = matchAt(copyNorm, sourceNorm, windowCount, size, fine.offset, every);
+    if (!Number.isFinite(fine.score)) return { offsetSeconds: 0, contentMatch: 0, crop: NO_CROP, segments: [] };
+    const contentMatch = fine.score;
     input.onProgress?.(95);
 
     const offsetSamples = first + fine.offset;
@@ -247,6 +295,6 @@ export async function readMarks(binaries: MediaBinaries, input: ReadMarksInput):
     input.onProgress?.(100);
     return { offsetSeconds: offsetSamples / SAMPLE_FPS, contentMatch, crop, segments };
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    if (temporary) await rm(temporary, { recursive: true, force: true });
   }
 }

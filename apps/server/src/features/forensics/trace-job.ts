@@ -45,10 +45,11 @@ async function matchLesson(ctx: ForensicsContext, copy: string, job: JobContext,
   let best: { lesson: MarkedLesson; reading: MarkReading } | null = null;
   for (const [index, lesson] of lessons.entries()) {
     const reading = await inScratch(ctx.lessons, `trace-${lesson.id}-${job.attempt}`, async (work) => {
-      const source = await lessonSource(ctx.lessons, lesson.id, work, job.signal);
       return readMarks(ctx.lessons.binaries, {
         copy,
-        source,
+        // Sampled once per lesson and kept: the next trace reads only its copy.
+        source: () => lessonSource(ctx.lessons, lesson.id, work, job.signal),
+        referenceDir: path.join(ctx.workDir, 'references', lesson.id),
         segmentSeconds: SEGMENT_SECONDS,
         signal: job.signal,
         onProgress: (percent) => onProgress(((index + percent / 100) / lessons.length) * 100),
