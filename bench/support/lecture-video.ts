@@ -14,13 +14,18 @@ const SLIDE = [
   'drawbox=x=80:y=470:w=600:h=200:color=0x2E5A6B:t=fill',
 ].join(',');
 
-export function makeLectureVideo(file: string, seconds: number): void {
+/**
+ * `presenter` 'other' makes another lecture of the same template (same slide, another moving
+ * picture): a lesson the portal does not have, for the tracer's bench.
+ */
+export function makeLectureVideo(file: string, seconds: number, presenter: 'test-pattern' | 'other' = 'test-pattern'): void {
   const { ffmpeg } = mediaBinaries({ ffmpegPath: null, ffprobePath: null });
   const { width, height, fps } = LECTURE_SIZE;
+  const moving = presenter === 'test-pattern' ? `testsrc2=s=320x400:r=${fps}:d=${seconds}` : `mandelbrot=s=320x400:r=${fps},trim=duration=${seconds}`;
   execFileSync(ffmpeg, [
     '-nostdin', '-v', 'error', '-y',
     '-f', 'lavfi', '-i', `color=c=0xF3EFE4:s=${width}x${height}:r=${fps}:d=${seconds}`,
-    '-f', 'lavfi', '-i', `testsrc2=s=320x400:r=${fps}:d=${seconds}`,
+    '-f', 'lavfi', '-i', moving,
     '-f', 'lavfi', '-i', `sine=frequency=220:sample_rate=48000:d=${seconds}`,
     '-filter_complex', `[0:v]${SLIDE}[slide];[slide][1:v]overlay=x=900:y=280[pic];[pic]noise=alls=3:allf=t,format=yuv420p[v]`,
     '-map', '[v]', '-map', '2:a',
