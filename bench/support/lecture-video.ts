@@ -21,7 +21,7 @@ const SLIDE = [
 export function makeLectureVideo(file: string, seconds: number, presenter: 'test-pattern' | 'other' = 'test-pattern'): void {
   const { ffmpeg } = mediaBinaries({ ffmpegPath: null, ffprobePath: null });
   const { width, height, fps } = LECTURE_SIZE;
-  const moving = presenter === 'test-pattern' ? `testsrc2=s=320x400:r=${fps}:d=${seconds}` : `mandelbrot=s=320x400:r=${fps},trim=duration=${seconds}`;
+  const moving = presenter === 'test-pattern' ? `testsrc2=s=320x400:r=${fps}:d=${seconds}` : `life=s=320x400:r=${fps}:mold=10:ratio=0.3:death_color=0x203040:life_color=0xC0A080,trim=duration=${seconds}`;
   execFileSync(ffmpeg, [
     '-nostdin', '-v', 'error', '-y',
     '-f', 'lavfi', '-i', `color=c=0xF3EFE4:s=${width}x${height}:r=${fps}:d=${seconds}`,

@@ -5,7 +5,7 @@ import { JobQueue } from '../../jobs/queue';
 import { JobWorker } from '../../jobs/worker';
 import type { LessonsContext } from '../lessons/context';
 import { TRACE_JOB, type ForensicsContext } from './context';
-import * as repo from './repo';
+import { failTrace } from './service';
 import { runTrace, type TracePayload } from './trace-job';
 
 /** Traces are rare and each reads whole videos: one at a time per instance, polled as lessons are. */
@@ -32,9 +32,7 @@ export function createForensics(options: { db: Db; lessons: LessonsContext; maxU
     leaseMs: options.leaseMs,
     pollMs: POLL_MS,
     log: options.log,
-    onFailed: async (job, error) => {
-      await repo.updateTrace(options.db, (job.payload as TracePayload).traceId, { state: 'failed', error });
-    },
+    onFailed: (job, error) => failTrace(ctx, (job.payload as TracePayload).traceId, error),
   });
   holder.worker = worker;
   worker.start();

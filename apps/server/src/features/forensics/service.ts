@@ -95,3 +95,10 @@ export async function recordFinding(ctx: ForensicsContext, traceId: string, stor
     detail: 'result' in stored ? { studentId: stored.result.studentId, lesson: stored.result.lessonName, confidence: stored.result.confidence } : { reason: stored.reason },
   });
 }
+
+/** A trace that failed for good (its tries used up): said so, and the copy removed all the same. */
+export async function failTrace(ctx: ForensicsContext, traceId: string, error: string): Promise<void> {
+  const row = await repo.findTrace(ctx.db, traceId);
+  await repo.updateTrace(ctx.db, traceId, { state: 'failed', error });
+  if (row) await rm(path.dirname(row.copy_path), { recursive: true, force: true });
+}

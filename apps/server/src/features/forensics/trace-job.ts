@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TraceNoMatchReason, TraceResult } from '@academy/contract';
 import type { JobContext } from '../../jobs/worker';
@@ -40,8 +40,17 @@ function readings(reading: MarkReading): SegmentReading[] {
   }));
 }
 
+const referencesDir = (ctx: ForensicsContext) => path.join(ctx.workDir, 'references');
+
+/** A deleted (or unmarked again) lesson's sampled source is of no more use: tens of MB each. */
+async function forgetReferences(ctx: ForensicsContext, keep: Set<string>): Promise<void> {
+  const kept = await readdir(referencesDir(ctx)).catch(() => [] as string[]);
+  await Promise.all(kept.filter((name) => !keep.has(name)).map((name) => rm(path.join(referencesDir(ctx), name), { recursive: true, force: true })));
+}
+
 async function matchLesson(ctx: ForensicsContext, copy: string, job: JobContext, onProgress: (percent: number) => void) {
   const lessons = await markedLessons(ctx.lessons);
+  await forgetReferences(ctx, new Set(lessons.map((lesson) => lesson.id)));
   let best: { lesson: MarkedLesson; reading: MarkReading } | null = null;
   for (const [index, lesson] of lessons.entries()) {
     const reading = await inScratch(ctx.lessons, `trace-${lesson.id}-${job.attempt}`, async (work) => {
@@ -49,7 +58,7 @@ async function matchLesson(ctx: ForensicsContext, copy: string, job: JobContext,
         copy,
         // Sampled once per lesson and kept: the next trace reads only its copy.
         source: () => lessonSource(ctx.lessons, lesson.id, work, job.signal),
-        referenceDir: path.join(ctx.workDir, 'references', lesson.id),
+        referenceDir: path.join(referencesDir(ctx), lesson.id),
         segmentSeconds: SEGMENT_SECONDS,
         signal: job.signal,
         onProgress: (percent) => onProgress(((index + percent / 100) / lessons.length) * 100),
