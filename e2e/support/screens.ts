@@ -212,6 +212,7 @@ export const SCREENS: Record<Role, Screen[]> = {
       },
     },
     { name: 'audit log', route: '/audit' },
+    { name: 'trace a leaked copy', route: '/trace' },
     { name: 'messages feed', route: '/message' },
   ],
 };

@@ -12,6 +12,7 @@ export const FORENSICS_TEXT = {
   /** Why a trace named no one (the `reason` of a trace without a result). */
   reasons: {
     'no-lesson': 'The copy matches none of the marked lessons',
+    unmarked: 'The copy is of a marked lesson but carries no stream\'s marks: it was not saved from a student\'s stream (the original file, or a copy of it)',
     'too-few-segments': 'Too little of the copy could be read: at least 4 minutes of a marked lesson are needed',
     'no-candidate-close-enough': 'The marks match no student who streamed this lesson well enough to name anyone',
     ambiguous: 'The marks match more than one student (a copy put together from several streams): no one is named',

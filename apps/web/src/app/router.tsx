@@ -45,6 +45,7 @@ const MessagesFeedPage = lazy(() =>
   import('../features/messages/components/messages-feed-page').then((m) => ({ default: m.MessagesFeedPage })),
 );
 const AuditLogPage = lazy(() => import('../features/audit-log/components/audit-log-page').then((m) => ({ default: m.AuditLogPage })));
+const TracePage = lazy(() => import('../features/forensics/components/trace-page').then((m) => ({ default: m.TracePage })));
 const UnderDevelopmentPage = lazy(() =>
   import('../components/under-development-page').then((m) => ({ default: m.UnderDevelopmentPage })),
 );
@@ -93,6 +94,7 @@ const router = createHashRouter([
           { path: '/social', element: adminPage(<SocialMediaManagerPage />) },
           { path: '/message', element: page(<MessagesFeedPage />) },
           { path: '/audit', element: adminPage(<AuditLogPage />) },
+          { path: '/trace', element: adminPage(<TracePage />) },
         ],
       },
       { path: '/view/:fileId', element: <RequireSession>{page(<FileViewerPage tracker={WatchTracker} />)}</RequireSession> },

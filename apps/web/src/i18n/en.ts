@@ -3,6 +3,7 @@ import {
   AUDIT_LOG_TEXT,
   AUDIT_TARGET_LABELS,
   CLASS_MATERIAL_TEXT,
+  FORENSICS_TEXT,
   LESSONS_TEXT,
   MESSAGES_TEXT,
   PASSWORD_RESET_TEXT,
@@ -12,6 +13,9 @@ import {
 } from '@academy/contract';
 import { enLogin } from './en-login';
 import { underscoredKeys } from './underscored-keys';
+
+// The tracer's server sentences sit beside its reasons, which the server names by key, not sentence.
+const { reasons: TRACE_REASONS, ...FORENSICS_SENTENCES } = FORENSICS_TEXT;
 
 // The English dictionary: the login page's words (en-login.ts), then the rest. The contract's
 // *_TEXT objects are the spec's words and what the server answers, so they are used as they are;
@@ -303,6 +307,16 @@ export const en = {
     speed: 'Speed',
     normalSpeed: 'Normal',
     keyboardHelp: 'Keys: space plays or pauses, arrows move 10 seconds, F full screen, M mute; Enter presses a button',
+    marksAdding: 'Leak marks: adding…',
+    marksNone: 'No leak marks',
+    marksReady: 'Marked',
+    addMarks: 'Add leak marks',
+    addMarksFailed: 'Leak marks could not be added',
+    addMarksToOlder: 'Add leak marks to older lessons',
+    marksQueuedCount_one: 'Leak marks queued for {{count}} lesson',
+    marksQueuedCount_other: 'Leak marks queued for {{count}} lessons',
+    marksNothingToAdd: 'Every ready lesson already has leak marks',
+    traceLeak: 'Trace a leaked copy',
   },
   messages: {
     ...MESSAGES_TEXT,
@@ -359,6 +373,50 @@ export const en = {
     close: 'Close',
     lessons: 'Lessons',
     noLessonsOpened: 'No lessons opened yet.',
+  },
+  forensics: {
+    ...FORENSICS_SENTENCES,
+    reasons: TRACE_REASONS,
+    title: 'Trace a leaked copy',
+    subtitle: 'Find out whose stream a shared recording of a lesson came from',
+    howItWorks: 'How tracing works',
+    explainMarks:
+      "Every student's stream of a lesson carries leak marks: faint changes no one notices while watching, chosen differently for each student. They survive re-encoding, resizing, a small crop and a screen recording.",
+    explainNeverGuesses:
+      'The tracer never guesses: it names a student only when the marks point to them beyond reasonable doubt, and otherwise says that no one can be named. A wrong name is far worse than none.',
+    explainCopy:
+      'Upload the copy as you found it (a downloaded file or a screen recording, in any video format). At least 4 minutes of a marked lesson are needed; a short copy is usually read within a minute.',
+    dropHere: 'Drop the video file here',
+    chooseCopy: 'Choose a video',
+    copyHint: 'MP4, TS, MKV, MOV, WebM or any other video',
+    sending: 'Uploading {{name}} ({{size}}): {{percent}}%',
+    sendingBar: 'Upload progress of the copy',
+    sendingHint: 'Keep this page open until the upload is done.',
+    waiting: 'Waiting for its turn to be read',
+    reading: 'Reading the marks: {{percent}}%',
+    readingBar: 'Progress of the trace',
+    readingHint: "The copy is read at low priority, so students' streams stay smooth; a short copy is usually done within a minute.",
+    uploadFailed: 'The copy could not be uploaded',
+    matchTitle: 'Match found: the student who streamed this copy',
+    noRegNo: 'No registration number',
+    lesson: 'Lesson',
+    confidence: 'Confidence',
+    lastStreamed: 'Last streamed',
+    evidence: 'Evidence',
+    segmentsRead_one: 'Read from {{segments}} segment of the copy (about {{minutes}} min)',
+    segmentsRead_other: 'Read from {{segments}} segments of the copy (about {{minutes}} min)',
+    noPlayOnRecord: 'No play of this lesson is on record',
+    streamedAt: '{{when}} (Sri Lanka time)',
+    streamedAtFrom: '{{when}} (Sri Lanka time) from {{address}}',
+    strengthVeryStrong: 'Beyond reasonable doubt',
+    strengthStrong: 'Strong evidence',
+    strengthWeak: 'Weak evidence',
+    odds: "The chance that another student's stream matches this copy as well is below 1 in {{odds}}",
+    noMatchTitle: 'No match',
+    noMatchRule: 'The tracer names a student only when the evidence is strong enough; it never guesses.',
+    failedTitle: 'The trace failed',
+    failedText: 'The copy could not be read to the end. Try again, or try another copy.',
+    traceAnother: 'Trace another copy',
   },
   sessions: SESSIONS_TEXT,
   auditLog: {

@@ -37,3 +37,13 @@ export function formatClock(totalSeconds: number): string {
   const seconds = String(whole % 60).padStart(2, '0');
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
+
+/**
+ * A share as a percentage, cut (not rounded) to `digits` decimals: 0.9999996 reads '99.9999 %',
+ * never '100 %', which a measure of evidence must not claim.
+ */
+export function formatPercentDown(fraction: number, digits = 0): string {
+  const scale = 10 ** (digits + 2);
+  const cut = Math.floor(fraction * scale) / scale;
+  return new Intl.NumberFormat(locale(), { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: digits }).format(cut);
+}

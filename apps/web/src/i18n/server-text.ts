@@ -7,12 +7,13 @@ import { en } from './en';
 // contract changes both sides at once.
 
 /** The parts of the dictionary whose words the server (or the contract's schemas) can send. */
-const SERVER_SECTIONS = ['server', 'validation', 'classMaterial', 'lessons', 'passwordReset', 'messages', 'banners', 'sessions', 'watching'] as const;
+const SERVER_SECTIONS = ['server', 'validation', 'classMaterial', 'lessons', 'forensics', 'passwordReset', 'messages', 'banners', 'sessions', 'watching'] as const;
 
 const KEY_OF_SENTENCE = new Map<string, string>();
 for (const section of SERVER_SECTIONS) {
   for (const [key, sentence] of Object.entries(en[section])) {
-    if (!KEY_OF_SENTENCE.has(sentence)) KEY_OF_SENTENCE.set(sentence, `${section}.${key}`);
+    // A branch (the tracer's reasons) is read by its keys, not matched as a sentence.
+    if (typeof sentence === 'string' && !KEY_OF_SENTENCE.has(sentence)) KEY_OF_SENTENCE.set(sentence, `${section}.${key}`);
   }
 }
 

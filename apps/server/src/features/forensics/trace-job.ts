@@ -7,7 +7,7 @@ import { SEGMENT_SECONDS } from '../../media/ladder';
 import { inScratch } from '../lessons/job-steps';
 import { latestLessonStream, lessonSource, lessonStreamers, markedLessons, type MarkedLesson } from '../lessons/service';
 import { getStudent } from '../students/service';
-import { identifyStudent, type SegmentReading } from './codeword';
+import { identifyStudent, MIN_POSITIONS_READ, type SegmentReading } from './codeword';
 import type { ForensicsContext } from './context';
 import * as repo from './repo';
 import { recordFinding } from './service';
@@ -73,6 +73,9 @@ export async function identify(ctx: ForensicsContext, copy: string, job: JobCont
   const match = await matchLesson(ctx, copy, job, onProgress);
   if (!match) return { reason: 'no-lesson' };
   const { lesson, reading } = match;
+  // Enough of the lesson to read, and yet (almost) no segment marked: a copy of the source, not of a stream.
+  const marked = readings(reading).filter((segment) => segment.soft !== 0).length;
+  if (reading.segments.length >= MIN_POSITIONS_READ && marked < reading.segments.length / 10) return { reason: 'unmarked' };
   const candidates = await lessonStreamers(ctx.lessons, lesson.id);
   const found = identifyStudent(readings(reading), candidates, lesson.secret);
   if (found.studentId === null) return { reason: found.reason };

@@ -1,6 +1,7 @@
 import { CLASS_MATERIAL_PATHS, driveListingAnswerSchema, type DriveListingAnswer } from '@academy/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { remarking } from '../lib/lesson-marks';
 import { fillPath } from '../lib/paths';
 import { classMaterialKeys } from './query-keys';
 
@@ -8,11 +9,11 @@ export function getFolderContent(folderId: string) {
   return apiRequest(fillPath(CLASS_MATERIAL_PATHS.folderContent, { folderId }), { schema: driveListingAnswerSchema });
 }
 
-/** While a lesson of the folder is queued or processing, an admin's listing is read again this often. */
+/** While a lesson of the folder is queued, processing or getting its leak marks, an admin's listing is read again this often. */
 const PROCESSING_POLL_MS = 3000;
 
 function processingUnderway(answer: DriveListingAnswer | undefined): boolean {
-  return Boolean(answer?.files.some((item) => item.processing?.state === 'queued' || item.processing?.state === 'processing'));
+  return Boolean(answer?.files.some((item) => item.processing?.state === 'queued' || item.processing?.state === 'processing' || remarking(item.processing)));
 }
 
 export function useFolderContentQuery(folderId: string | null) {

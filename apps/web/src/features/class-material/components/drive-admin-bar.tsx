@@ -1,17 +1,22 @@
 import { t } from 'i18next';
 import { UPLOAD_EXTENSIONS } from '@academy/contract';
 import CreateNewFolder from '@mui/icons-material/CreateNewFolder';
+import Fingerprint from '@mui/icons-material/Fingerprint';
+import PersonSearch from '@mui/icons-material/PersonSearch';
 import UploadFile from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
+import { LinkButton } from '../../../components/link-button';
+import { translateServerMessage } from '../../../i18n/server-text';
 import { alerts } from '../../../lib/alerts';
+import { useAddAllLessonMarksMutation } from '../api/add-all-lesson-marks';
 import { useCreateFolderMutation } from '../api/create-folder';
 import { useCreateSubfolderMutation } from '../api/create-subfolder';
 import { unfinishedUploads } from '../api/resumable-upload';
 import { useUploadQueue } from '../hooks/use-upload-queue';
-import { failureText } from '../lib/class-alerts';
+import { failureText, showFailure } from '../lib/class-alerts';
 import { ItemNameDialog } from './item-name-dialog';
 import { UploadProgress } from './upload-progress';
 
@@ -20,7 +25,10 @@ interface DriveAdminBarProps {
   folderId: string | null;
 }
 
-/** The admin's tools above the files: a new folder here, and uploads with a progress bar. */
+/**
+ * The admin's tools above the files: a new folder here, and uploads with a progress bar; and the
+ * leak-tracing tools (issue 16): the tracer, and marks for lessons made before marks existed.
+ */
 export function DriveAdminBar({ folderId }: DriveAdminBarProps) {
   const [naming, setNaming] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -28,6 +36,7 @@ export function DriveAdminBar({ folderId }: DriveAdminBarProps) {
   const createSubfolder = useCreateSubfolderMutation();
   const creating = folderId ? createSubfolder : createClass;
   const uploads = useUploadQueue(folderId);
+  const addAllMarks = useAddAllLessonMarksMutation();
   const progress = uploads.state;
   // Uploads of this folder cut off before a reload: the browser kept where they stopped, not the file.
   const [unfinished, setUnfinished] = useState<string[]>([]);
@@ -59,6 +68,15 @@ export function DriveAdminBar({ folderId }: DriveAdminBarProps) {
     }
   };
 
+  const markOlderLessons = () =>
+    addAllMarks.mutate(undefined, {
+      onSuccess: ({ data, message }) =>
+        void (data.queued > 0
+          ? alerts.success({ title: t('lessons.marksQueuedCount', { count: data.queued }), text: translateServerMessage(message), autoClose: true })
+          : alerts.info({ title: t('lessons.marksNothingToAdd'), autoClose: true })),
+      onError: (error) => showFailure(t('lessons.addMarksFailed'), error),
+    });
+
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -79,6 +97,14 @@ export function DriveAdminBar({ folderId }: DriveAdminBarProps) {
           accept={[...UPLOAD_EXTENSIONS, 'video/mp4', 'application/pdf'].join(',')}
           onChange={(event) => void pick(event.target.files)}
         />
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, ml: { md: 'auto' } }}>
+          <LinkButton to="/trace" variant="outlined" color="secondary" startIcon={<PersonSearch />}>
+            {t('lessons.traceLeak')}
+          </LinkButton>
+          <Button variant="outlined" color="secondary" startIcon={<Fingerprint />} onClick={markOlderLessons} disabled={addAllMarks.isPending}>
+            {t('lessons.addMarksToOlder')}
+          </Button>
+        </Box>
       </Box>
       {progress && <UploadProgress progress={progress} onPause={uploads.pause} onResume={uploads.resume} />}
       {!progress && unfinished.length > 0 && (

@@ -13,22 +13,34 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
+import { remarking } from '../lib/lesson-marks';
 import { LessonPoster } from './lesson-poster';
 import { LessonProcessing } from './lesson-processing';
 
-export type ItemAction = 'rename' | 'delete' | 'access';
+export type ItemAction = 'rename' | 'delete' | 'access' | 'addMarks';
 
 interface DriveItemCardProps {
   item: DriveItem;
   onOpen: (item: DriveItem) => void;
-  /** Admin only: the item's menu. `access` is offered for class folders. */
+  /** Admin only: the item's menu. `access` is offered for class folders; `addMarks` is added here for a ready lesson. */
   actions?: ItemAction[];
   onAction?: (action: ItemAction, item: DriveItem) => void;
   /** Another feature's marks on the card (issue 17: progress, New, the tutor's Viewers). */
   extra?: ReactNode;
 }
 
-const ACTION_LABELS = { rename: 'classMaterial.rename', delete: 'classMaterial.delete', access: 'classMaterial.classAccess' } as const satisfies Record<ItemAction, string>;
+const ACTION_LABELS = {
+  rename: 'classMaterial.rename',
+  delete: 'classMaterial.delete',
+  access: 'classMaterial.classAccess',
+  addMarks: 'lessons.addMarks',
+} as const satisfies Record<ItemAction, string>;
+
+/** A ready lesson with marks, or none, can have them made (again); one getting them already cannot. */
+function withMarksAction(actions: ItemAction[], item: DriveItem): ItemAction[] {
+  const marks = item.processing?.state === 'ready' && !remarking(item.processing) ? item.processing.marks : undefined;
+  return actions.length > 0 && (marks === 'none' || marks === 'ready') ? [...actions, 'addMarks'] : actions;
+}
 
 function ItemIcon({ item }: { item: DriveItem }) {
   const kind = driveItemKind(item);
@@ -43,8 +55,9 @@ function ItemIcon({ item }: { item: DriveItem }) {
  * Spec section 2: a folder or file icon, the name, and 'View File' (mp4, PDF) or 'Open Folder'; a
  * lesson adds its poster and length, and for admins its processing (issue 15).
  */
-export function DriveItemCard({ item, onOpen, actions = [], onAction, extra }: DriveItemCardProps) {
+export function DriveItemCard({ item, onOpen, actions: offered = [], onAction, extra }: DriveItemCardProps) {
   const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const actions = withMarksAction(offered, item);
   const kind = driveItemKind(item);
   const viewable = kind === 'video' || kind === 'pdf';
   const openItem = () => {

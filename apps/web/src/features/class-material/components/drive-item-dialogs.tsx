@@ -1,9 +1,12 @@
 import { t } from 'i18next';
 import { type DriveItem } from '@academy/contract';
 import { useState } from 'react';
+import { translateServerMessage } from '../../../i18n/server-text';
+import { alerts } from '../../../lib/alerts';
+import { useAddLessonMarksMutation } from '../api/add-lesson-marks';
 import { useDeleteItemMutation } from '../api/delete-item';
 import { useRenameItemMutation } from '../api/rename-item';
-import { failureText } from '../lib/class-alerts';
+import { failureText, showFailure } from '../lib/class-alerts';
 import type { ItemAction } from './drive-item-card';
 import { ClassAccessDialog } from './class-access-dialog';
 import { DeleteItemDialog } from './delete-item-dialog';
@@ -20,6 +23,7 @@ export function useItemDialogs() {
   const [pending, setPending] = useState<Pending | null>(null);
   const rename = useRenameItemMutation();
   const remove = useDeleteItemMutation();
+  const addMarks = useAddLessonMarksMutation();
   const close = () => {
     setPending(null);
     rename.reset();
@@ -30,7 +34,17 @@ export function useItemDialogs() {
     rename,
     remove,
     close,
-    start: (action: ItemAction, item: DriveItem, isClass: boolean) => setPending({ action, item, isClass }),
+    start: (action: ItemAction, item: DriveItem, isClass: boolean) => {
+      // Adding marks needs no dialog: it is queued at once, as a Retry is, and the card shows it.
+      if (action === 'addMarks') {
+        addMarks.mutate(item.id, {
+          onSuccess: (answer) => void alerts.success({ title: translateServerMessage(answer.message), autoClose: true }),
+          onError: (error) => showFailure(t('lessons.addMarksFailed'), error),
+        });
+        return;
+      }
+      setPending({ action, item, isClass });
+    },
   };
 }
 

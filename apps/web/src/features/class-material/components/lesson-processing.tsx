@@ -7,17 +7,25 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { translateServerMessage } from '../../../i18n/server-text';
+import { remarking } from '../lib/lesson-marks';
 import { useRetryLessonMutation } from '../api/retry-lesson';
 import { failureText } from '../lib/class-alerts';
+import { LessonMarksChip } from './lesson-marks-chip';
 
-/** Admins only: where a lesson's streamed version stands, live; a failure with its reason and a Retry. */
+/**
+ * Admins only: where a lesson's streamed version stands, live, with its leak marks once ready; a
+ * failure with its reason and a Retry.
+ */
 export function LessonProcessing({ fileId, name, processing }: { fileId: string; name: string; processing: Processing }) {
   const retry = useRetryLessonMutation();
   if (processing.state === 'ready') {
     return (
-      <Typography variant="body2" sx={{ color: 'success.dark', fontWeight: 600 }} data-testid="lesson-state">
-        {t('lessons.ready')}
-      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 0.5 }}>
+        <Typography variant="body2" sx={{ color: 'success.dark', fontWeight: 600 }} data-testid="lesson-state">
+          {t('lessons.ready')}
+        </Typography>
+        {processing.marks && <LessonMarksChip marks={remarking(processing) ? 'adding' : processing.marks} />}
+      </Box>
     );
   }
   if (processing.state === 'failed') {

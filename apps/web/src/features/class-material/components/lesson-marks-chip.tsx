@@ -1,0 +1,44 @@
+import { t } from 'i18next';
+import type { LessonMarks } from '@academy/contract';
+import Fingerprint from '@mui/icons-material/Fingerprint';
+import GppMaybe from '@mui/icons-material/GppMaybe';
+import HourglassTop from '@mui/icons-material/HourglassTop';
+import Chip from '@mui/material/Chip';
+
+/**
+ * A long label (Sinhala, a phone) wraps inside the chip instead of being cut. The words stay in the
+ * text colour (the info and warning hues are below 4.5:1 on white); the icon and border carry the hue.
+ */
+const WRAPPING = { maxWidth: '100%', height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } } as const;
+
+/**
+ * Admins only: whether a ready lesson's streams carry leak marks (issue 16). A marked lesson says
+ * so quietly; one without marks, or getting them, says so plainly.
+ */
+export function LessonMarksChip({ marks }: { marks: LessonMarks }) {
+  if (marks === 'adding') {
+    return (
+      <Chip
+        size="small"
+        variant="outlined"
+        icon={<HourglassTop color="info" />}
+        label={t('lessons.marksAdding')}
+        data-testid="lesson-marks"
+        sx={{ ...WRAPPING, borderColor: 'info.main' }}
+      />
+    );
+  }
+  if (marks === 'none') {
+    return (
+      <Chip
+        size="small"
+        variant="outlined"
+        icon={<GppMaybe color="warning" />}
+        label={t('lessons.marksNone')}
+        data-testid="lesson-marks"
+        sx={{ ...WRAPPING, borderColor: 'warning.main' }}
+      />
+    );
+  }
+  return <Chip size="small" variant="outlined" icon={<Fingerprint />} label={t('lessons.marksReady')} data-testid="lesson-marks" sx={{ ...WRAPPING, color: 'text.secondary' }} />;
+}
