@@ -15,30 +15,14 @@ const WRAPPING = { maxWidth: '100%', height: 'auto', minHeight: 24, '& .MuiChip-
  * Admins only: whether a ready lesson's streams carry leak marks (issue 16). A marked lesson says
  * so quietly; one without marks, or getting them, says so plainly.
  */
+/** Each state's icon, label key and border; only the marked state keeps its words quiet. */
+const LOOKS = {
+  adding: { icon: <HourglassTop color="info" />, label: 'lessons.marksAdding', sx: { borderColor: 'info.main' } },
+  none: { icon: <GppMaybe color="warning" />, label: 'lessons.marksNone', sx: { borderColor: 'warning.main' } },
+  ready: { icon: <Fingerprint />, label: 'lessons.marksReady', sx: { color: 'text.secondary' } },
+} as const;
+
 export function LessonMarksChip({ marks }: { marks: LessonMarks }) {
-  if (marks === 'adding') {
-    return (
-      <Chip
-        size="small"
-        variant="outlined"
-        icon={<HourglassTop color="info" />}
-        label={t('lessons.marksAdding')}
-        data-testid="lesson-marks"
-        sx={{ ...WRAPPING, borderColor: 'info.main' }}
-      />
-    );
-  }
-  if (marks === 'none') {
-    return (
-      <Chip
-        size="small"
-        variant="outlined"
-        icon={<GppMaybe color="warning" />}
-        label={t('lessons.marksNone')}
-        data-testid="lesson-marks"
-        sx={{ ...WRAPPING, borderColor: 'warning.main' }}
-      />
-    );
-  }
-  return <Chip size="small" variant="outlined" icon={<Fingerprint />} label={t('lessons.marksReady')} data-testid="lesson-marks" sx={{ ...WRAPPING, color: 'text.secondary' }} />;
+  const look = LOOKS[marks];
+  return <Chip size="small" variant="outlined" icon={look.icon} label={t(look.label)} data-testid="lesson-marks" sx={{ ...WRAPPING, ...look.sx }} />;
 }
