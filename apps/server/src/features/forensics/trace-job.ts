@@ -2,6 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TraceNoMatchReason, TraceResult } from '@academy/contract';
 import type { JobContext } from '../../jobs/worker';
+import { progressWrites } from '../../lib/progress-writes';
 import { readMarks, type MarkReading } from '../../media/forensic-mark';
 import { SEGMENT_SECONDS } from '../../media/ladder';
 import { inScratch } from '../lessons/job-steps';
@@ -26,6 +27,9 @@ export interface TracePayload {
  * `contentMatch`): copies measured 0.996 or more, another lesson on the same slide template 0.886.
  */
 const SAME_LESSON = 0.97;
+
+/** Progress is written at most this often. */
+const PROGRESS_WRITE_MS = 1000;
 
 /** A segment whose mark stands less than this far above the unmarked patterns' spread tells nothing. */
 const RELIABLE = 3;
@@ -101,12 +105,9 @@ export async function runTrace(ctx: ForensicsContext, payload: unknown, job: Job
   const trace = await repo.findTrace(ctx.db, traceId);
   if (!trace || trace.state === 'done') return;
   await repo.updateTrace(ctx.db, traceId, { state: 'processing', progress: 0, error: null });
-  let written = 0;
-  const stored = await identify(ctx, trace.copy_path, job, (percent) => {
-    if (Date.now() - written < 1000) return;
-    written = Date.now();
-    void repo.updateTrace(ctx.db, traceId, { progress: Math.min(99, Math.floor(percent)) }).catch(() => undefined);
-  });
+  const progress = progressWrites(PROGRESS_WRITE_MS, (percent) => repo.updateTrace(ctx.db, traceId, { progress: Math.min(99, Math.floor(percent)) }));
+  const stored = await identify(ctx, trace.copy_path, job, (percent) => progress.offer(percent));
+  await progress.settled();
   await repo.updateTrace(ctx.db, traceId, { state: 'done', progress: 100, result: JSON.stringify(stored) });
   await recordFinding(ctx, traceId, stored);
   // The copy is someone's leaked lesson: kept no longer than it takes to read it.

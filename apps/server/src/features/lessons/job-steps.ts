@@ -12,7 +12,8 @@ import type { LessonRow } from './repo';
 // The steps both ladder jobs take (processing.ts makes ladder A, variant-b.ts its twin B): a
 // scratch folder per try, the source copied there and probed, outputs written to the lesson store.
 
-async function filesBelow(dir: string, prefix = ''): Promise<string[]> {
+/** Every file below `dir`, by its path from there ('360p/4.ts'). */
+export async function filesBelow(dir: string, prefix = ''): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const names = await Promise.all(
     entries.map((entry) => (entry.isDirectory() ? filesBelow(path.join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`])),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { PermanentJobError, type JobContext } from '../../jobs/worker';
+import { progressWrites } from '../../lib/progress-writes';
 import { transcodeLesson } from '../../media/transcode';
 import type { LessonsContext } from './context';
 import { failureReason, inScratch, sourceOnDisk, storeFilesIn, type OutputRow } from './job-steps';
@@ -35,16 +36,6 @@ export async function removeOutputs(ctx: LessonsContext, lessonId: string): Prom
   await cache.forget?.(stored.map((output) => output.store_id));
 }
 
-/** Writes progress at most once a PROGRESS_WRITE_MS. */
-export function progressWriter(ctx: LessonsContext, lessonId: string): (progress: number) => void {
-  let written = 0;
-  return (progress) => {
-    if (Date.now() - written < PROGRESS_WRITE_MS) return;
-    written = Date.now();
-    void repo.update(ctx.db, lessonId, { progress }).catch(() => undefined);
-  };
-}
-
 /**
  * The lesson's ladder, marked A (media/forensic-mark.ts), then its twin B queued. A lesson that is
  * already ready (one made before marks existed, processed again by an admin) stays playable on
@@ -60,6 +51,7 @@ export async function processLesson(ctx: LessonsContext, payload: unknown, job: 
       await repo.update(ctx.db, lessonId, wasReady ? { progress: 0 } : { state: 'processing', progress: 0, error: null });
       const source = await sourceOnDisk(ctx, lesson, work, job.signal);
       const outDir = path.join(work, 'out');
+      const progress = progressWrites(PROGRESS_WRITE_MS, (percent) => repo.update(ctx.db, lessonId, { progress: percent }));
       const result = await transcodeLesson(
         ctx.binaries,
         {
@@ -69,12 +61,13 @@ export async function processLesson(ctx: LessonsContext, payload: unknown, job: 
           key: Buffer.from(lesson.key_hex, 'hex'),
           iv: Buffer.from(lesson.iv_hex, 'hex'),
           signal: job.signal,
-          onProgress: progressWriter(ctx, lessonId),
+          onProgress: (percent) => progress.offer(percent),
           mark: 'A',
         },
         work,
       );
       job.signal.throwIfAborted();
+      await progress.settled();
       const previous = await repo.outputs(ctx.db, lessonId);
       const rows = await storeOutputs(ctx, lessonId, outDir);
       if (!(await repo.findById(ctx.db, lessonId))) {

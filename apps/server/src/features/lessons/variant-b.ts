@@ -3,7 +3,7 @@ import { PermanentJobError, type JobContext } from '../../jobs/worker';
 import { SEGMENT_NAME_PATTERN, transcodeLesson } from '../../media/transcode';
 import { LESSON_VARIANT_B_JOB, type LessonsContext } from './context';
 import { VARIANT_B_FOLDER } from './marked-segments';
-import { failureReason, inScratch, sourceOnDisk, storeFilesIn } from './job-steps';
+import { failureReason, filesBelow, inScratch, sourceOnDisk, storeFilesIn } from './job-steps';
 import * as repo from './repo';
 
 // The second marked ladder of a lesson (issue 16): the same rungs, cut at the same instants, marked
@@ -27,6 +27,20 @@ async function ladderIsStill(ctx: LessonsContext, lessonId: string, folderId: st
   return (await repo.outputId(ctx.db, lessonId, '')) === folderId;
 }
 
+/**
+ * A viewer's segment i may come from either ladder, so B must have exactly A's segments: a missing
+ * one would stop a player mid-lesson. Both are cut at the same forced keyframes, so this holds
+ * unless ffmpeg changed between the two runs; then B is not kept and everyone stays on A.
+ */
+async function sameSegmentsAsA(ctx: LessonsContext, lessonId: string, outDir: string): Promise<void> {
+  const isSegment = (name: string) => SEGMENT_NAME_PATTERN.test(path.posix.basename(name));
+  const ofA = (await repo.outputs(ctx.db, lessonId)).map((output) => output.name).filter((name) => isSegment(name) && !name.startsWith(`${VARIANT_B_FOLDER}/`));
+  const ofB = (await filesBelow(outDir)).filter(isSegment);
+  if (ofA.sort().join('\n') !== ofB.sort().join('\n')) {
+    throw new PermanentJobError(`ladder B has ${ofB.length} segments where ladder A has ${ofA.length}`);
+  }
+}
+
 export async function makeVariantB(ctx: LessonsContext, payload: unknown, job: JobContext): Promise<void> {
   const { lessonId, folderId } = payload as VariantBPayload;
   const lesson = await repo.findById(ctx.db, lessonId);
@@ -42,6 +56,7 @@ export async function makeVariantB(ctx: LessonsContext, payload: unknown, job: J
       );
       job.signal.throwIfAborted();
       if (!(await ladderIsStill(ctx, lessonId, folderId))) return;
+      await sameSegmentsAsA(ctx, lessonId, outDir);
       // A try that died after this leaves a 'b' folder no row names; the next try makes its own
       // and the lesson's folder is removed whole with the lesson.
       const twin = await ctx.outputs.createFolder(folderId, VARIANT_B_FOLDER);
