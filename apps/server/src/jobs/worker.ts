@@ -16,14 +16,18 @@ export class PermanentJobError extends Error {}
 
 export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
 
+/** What a worker does with a kind of job: run it, and what to record once it has failed for good. */
+export interface JobKind {
+  run: JobHandler;
+  failed?: (payload: unknown, error: string) => Promise<void>;
+}
+
 export interface JobWorkerOptions {
   concurrency: number;
   leaseMs: number;
   /** How often an idle worker looks for a job; `wake()` looks at once. */
   pollMs: number;
   log: FastifyBaseLogger;
-  /** Called once a job has failed for good. */
-  onFailed?: (job: Job, error: string) => Promise<void>;
 }
 
 export class JobWorker {
@@ -36,7 +40,7 @@ export class JobWorker {
 
   constructor(
     queue: JobQueue,
-    private readonly handlers: Record<string, JobHandler>,
+    private readonly kinds: Record<string, JobKind>,
     private readonly options: JobWorkerOptions,
   ) {
     this.queue = queue;
@@ -63,7 +67,7 @@ export class JobWorker {
 
   private async fill(): Promise<void> {
     while (!this.stopped && this.running.size < this.options.concurrency) {
-      const job = await this.queue.take(Object.keys(this.handlers), this.owner, this.options.leaseMs);
+      const job = await this.queue.take(Object.keys(this.kinds), this.owner, this.options.leaseMs);
       if (!job) return;
       const abort = new AbortController();
       const done = this.run(job, abort).finally(() => {
@@ -75,8 +79,8 @@ export class JobWorker {
   }
 
   private async run(job: Job, abort: AbortController): Promise<void> {
-    const handler = this.handlers[job.kind];
-    if (!handler) return;
+    const kind = this.kinds[job.kind];
+    if (!kind) return;
     const renew = setInterval(() => {
       this.queue.renew(job.id, this.owner, this.options.leaseMs).then(
         (held) => {
@@ -88,7 +92,7 @@ export class JobWorker {
     const log = this.options.log.child({ jobId: job.id, kind: job.kind, attempt: job.attempts });
     try {
       log.info('job started');
-      await handler(job.payload, { signal: abort.signal, attempt: job.attempts });
+      await kind.run(job.payload, { signal: abort.signal, attempt: job.attempts });
       clearInterval(renew);
       // Finished, even if a stop came at the last moment; a job another worker took is not ours to complete.
       await this.queue.complete(job.id, this.owner);
@@ -102,7 +106,7 @@ export class JobWorker {
       const message = error instanceof Error ? error.message : String(error);
       const final = await this.queue.fail(job, this.owner, message, error instanceof PermanentJobError);
       log.warn({ err: error, final }, 'job failed');
-      if (final) await this.options.onFailed?.(job, message);
+      if (final) await kind.failed?.(job.payload, message);
     }
   }
 

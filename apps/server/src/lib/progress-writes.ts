@@ -7,7 +7,10 @@ export interface ProgressWrites {
   settled(): Promise<void>;
 }
 
-export function progressWrites(everyMs: number, write: (percent: number) => Promise<void>): ProgressWrites {
+/** A 2-hour lesson's ffmpeg reports many times a second; a row written once a second is enough to watch. */
+const EVERY_MS = 1000;
+
+export function progressWrites(write: (percent: number) => Promise<void>, everyMs = EVERY_MS): ProgressWrites {
   let writtenAt = 0;
   let chain = Promise.resolve();
   return {

@@ -11,15 +11,15 @@
 
 import { MARK_AMPLITUDE } from './mark-pattern';
 
-export { MARK_AMPLITUDE, markPattern } from './mark-pattern';
-export { readMarks, type MarkReading, type ReadMarksInput, type SegmentMark } from './mark-reading';
+export { readMarks, type MarkReading } from './mark-reading';
 
 export type MarkVariant = 'A' | 'B';
 
 /**
  * The filter that marks a picture of `width`x`height` as `variant`, for a filter graph:
- * `[0:v:0]${markFilter('A', w, h)},split=...`. Both variants may sit in one graph (their labels
- * differ), so one decode of the source feeds A and B.
+ * `[0:v:0]${markFilter('A', w, h)},split=...`. The labels differ by variant, so both could sit in
+ * one graph; the lesson makes them in two jobs (transcode.ts, lessons/variant-b.ts), so that a
+ * lesson plays as soon as ladder A is stored.
  *
  * P is drawn once, by `geq` on a single generated frame, and added to every frame by `blend` in
  * grain-merge mode (out = frame + pattern − 128, per plane). Measured on a 720p30 source: geq on

@@ -190,16 +190,12 @@ function solve(a: Float64Array, b: Float64Array, n: number): Float64Array {
   return x;
 }
 
-/**
- * Least squares of `y` on the columns of `columns` (all the same length) over the pixels where
- * `use` is set; the coefficients, in the columns' order.
- */
-export function leastSquares(y: Float64Array, columns: Float64Array[], use: Uint8Array): Float64Array {
+/** Least squares of `y` on the columns of `columns` (all the same length): the coefficients, in the columns' order. */
+export function leastSquares(y: Float64Array, columns: Float64Array[]): Float64Array {
   const n = columns.length;
   const ata = new Float64Array(n * n);
   const aty = new Float64Array(n);
   for (let i = 0; i < y.length; i++) {
-    if (!use[i]) continue;
     for (let r = 0; r < n; r++) {
       const vr = columns[r]![i]!;
       aty[r]! += vr * y[i]!;

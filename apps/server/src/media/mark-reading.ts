@@ -165,8 +165,7 @@ function readSegment(copy: Uint8Array, source: Float32Array, pairs: Array<[numbe
   }
   // Every pixel counts, the frame's edge included: P is strongest there. (Leaving out the outer
   // ring, where a misjudged crop shows most, took the weakest segment's reliability from 2.6 to 1.8.)
-  const use = new Uint8Array(size).fill(1);
-  const b = leastSquares(c, [ones, s, ...patterns], use);
+  const b = leastSquares(c, [ones, s, ...patterns]);
   // The copy's contrast scales the mark as it scales everything.
   const gain = Math.min(2, Math.max(0.5, b[1]!));
   const soft = b[2]! / (MARK_AMPLITUDE * gain);
@@ -235,20 +234,16 @@ export async function readMarks(binaries: MediaBinaries, input: ReadMarksInput):
       }),
       kept ?? makeReference(binaries, input, dir),
     ]);
-    const sourceCoarse = { pixels: reference.coarse, count: reference.count };
-    const sourceFile = reference.file;
-    const coarseW = COARSE_W;
-    const coarseH = COARSE_H;
-    const coarseSize = coarseW * coarseH;
+    const coarseSize = COARSE_W * COARSE_H;
     const copyCoarse = normalizedFrames(shrink(copy.pixels, COPY_W, COPY_H, copy.count, COARSE_FACTOR), coarseSize, copy.count);
-    const sourceCoarseNorm = normalizedFrames(sourceCoarse.pixels, coarseSize, sourceCoarse.count);
+    const sourceCoarseNorm = normalizedFrames(reference.coarse, coarseSize, reference.count);
     // A frame a second is plenty to place a copy of minutes; every offset is tried.
-    const coarse = bestOffset(copyCoarse, copy.count, sourceCoarseNorm, sourceCoarse.count, coarseSize, range(0, sourceCoarse.count - 1), SAMPLE_FPS);
+    const coarse = bestOffset(copyCoarse, copy.count, sourceCoarseNorm, reference.count, coarseSize, range(0, reference.count - 1), SAMPLE_FPS);
     // Nothing to compare (a blank copy, or one longer than the source): not this lesson.
     if (!Number.isFinite(coarse.score)) return { offsetSeconds: 0, contentMatch: 0, crop: NO_CROP, segments: [] };
 
     const first = Math.max(0, coarse.offset - MARGIN);
-    const window = await readFrames(sourceFile, SOURCE_W * SOURCE_H, first, copy.count + 2 * MARGIN);
+    const window = await readFrames(reference.file, SOURCE_W * SOURCE_H, first, copy.count + 2 * MARGIN);
     const windowCount = window.length / (SOURCE_W * SOURCE_H);
     const size = COPY_W * COPY_H;
     const copyNorm = normalizedFrames(copy.pixels, size, copy.count);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DriveItem, DriveListingAnswer, FileTicketAnswer } from '@academy/contract';
-import { hlsAttribute } from '../../src/features/lessons/test-helpers';
+import { hlsAttribute } from '../hls-copy';
 import { codeIn } from '../../src/features/password-reset/test-helpers';
 import { buildRegistration } from '../factories';
 import { processDatabase } from '../process-database';

@@ -48,7 +48,7 @@ export const FALSE_ACCUSATION_TARGET = 1e-6;
 /** Fewer distinct positions read than this is too little to trust, even where the arithmetic would allow it. */
 export const MIN_POSITIONS_READ = 40;
 /** A position whose summed soft value is weaker than this counts as unreadable. */
-export const RELIABLE_SOFT = 0.25;
+const RELIABLE_SOFT = 0.25;
 /** Belt and braces over the bound: never accept more than this share of disagreements. */
 const MAX_DISAGREEING_SHARE = 0.2;
 /** The best student's confidence-weighted score must reach this... */
@@ -112,7 +112,7 @@ export function deriveCodeword(secret: string | Buffer, studentId: string): Code
   }
 }
 
-export function codewordBit(codeword: Codeword, segmentIndex: number): 0 | 1 {
+function codewordBit(codeword: Codeword, segmentIndex: number): 0 | 1 {
   if (!Number.isInteger(segmentIndex) || segmentIndex < 0) throw new RangeError(`segment index ${segmentIndex}`);
   return codeword[segmentIndex % codeword.length] === 1 ? 1 : 0;
 }
@@ -148,7 +148,7 @@ const BALANCED_SHARE = (() => {
 })();
 
 /** The chance that any of `candidates` innocent students disagrees on `disagreeing` or fewer of `read` positions. */
-export function falseMatchChance(read: number, disagreeing: number, candidates: number): number {
+function falseMatchChance(read: number, disagreeing: number, candidates: number): number {
   return Math.min(1, (candidates * chanceTail(read, disagreeing)) / BALANCED_SHARE);
 }
 

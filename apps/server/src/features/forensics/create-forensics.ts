@@ -1,14 +1,13 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
-import { JobQueue } from '../../jobs/queue';
-import { JobWorker } from '../../jobs/worker';
+import { JobWorker, type JobKind } from '../../jobs/worker';
 import type { LessonsContext } from '../lessons/context';
 import { TRACE_JOB, type ForensicsContext } from './context';
 import { failTrace } from './service';
 import { runTrace, type TracePayload } from './trace-job';
 
-/** Traces are rare and each reads whole videos: one at a time per instance, polled as lessons are. */
+/** Traces waiting are looked for this often, as lessons are. */
 const POLL_MS = 2000;
 
 export interface Forensics {
@@ -23,16 +22,20 @@ export function createForensics(options: { db: Db; lessons: LessonsContext; maxU
     lessons: options.lessons,
     workDir: path.join(options.lessons.workDir, 'traces'),
     maxUploadBytes: options.maxUploadBytes,
-    queue: new JobQueue(options.db),
+    queue: options.lessons.queue,
     wake: () => holder.worker?.wake(),
     log: options.log,
   };
-  const worker = new JobWorker(ctx.queue, { [TRACE_JOB]: (payload, job) => runTrace(ctx, payload, job) }, {
-    concurrency: options.concurrency,
+  const trace: JobKind = {
+    run: (payload, job) => runTrace(ctx, payload, job),
+    failed: (payload, error) => failTrace(ctx, (payload as TracePayload).traceId, error),
+  };
+  // One trace at a time: each reads whole videos, and they are rare.
+  const worker = new JobWorker(ctx.queue, { [TRACE_JOB]: trace }, {
+    concurrency: Math.min(1, options.concurrency),
     leaseMs: options.leaseMs,
     pollMs: POLL_MS,
     log: options.log,
-    onFailed: (job, error) => failTrace(ctx, (job.payload as TracePayload).traceId, error),
   });
   holder.worker = worker;
   worker.start();

@@ -83,16 +83,19 @@ export async function traceOf(ctx: ForensicsContext, id: string): Promise<Trace>
   };
 }
 
-/** The audit log's second entry of a trace: what it found. */
-export async function recordFinding(ctx: ForensicsContext, traceId: string, stored: StoredTraceResult): Promise<void> {
+/** A trace's answer and its audit entry (what it found), written together. */
+export async function finishTrace(ctx: ForensicsContext, traceId: string, stored: StoredTraceResult): Promise<void> {
   const row = await repo.findTrace(ctx.db, traceId);
   if (!row) return;
   const summary = 'result' in stored ? `Trace named ${stored.result.name} (${stored.result.regNo ?? 'no regNo'}) for ${stored.result.lessonName}` : `Trace named no one: ${FORENSICS_TEXT.reasons[stored.reason]}`;
-  await recordAudit(ctx.db, { id: row.created_by, ip: 'trace job' }, {
-    action: 'file.trace',
-    target: { type: 'file', id: traceId, label: row.file_name, keywords: 'result' in stored ? [stored.result.name, stored.result.regNo] : [] },
-    summary,
-    detail: 'result' in stored ? { studentId: stored.result.studentId, lesson: stored.result.lessonName, confidence: stored.result.confidence } : { reason: stored.reason },
+  await ctx.db.transaction().execute(async (tx) => {
+    await repo.updateTrace(tx, traceId, { state: 'done', progress: 100, result: JSON.stringify(stored) });
+    await recordAudit(tx, { id: row.created_by, ip: 'trace job' }, {
+      action: 'file.trace',
+      target: { type: 'file', id: traceId, label: row.file_name, keywords: 'result' in stored ? [stored.result.name, stored.result.regNo] : [] },
+      summary,
+      detail: 'result' in stored ? { studentId: stored.result.studentId, lesson: stored.result.lessonName, confidence: stored.result.confidence } : { reason: stored.reason },
+    });
   });
 }
 

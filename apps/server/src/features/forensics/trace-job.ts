@@ -6,12 +6,12 @@ import { progressWrites } from '../../lib/progress-writes';
 import { readMarks, type MarkReading } from '../../media/forensic-mark';
 import { SEGMENT_SECONDS } from '../../media/ladder';
 import { inScratch } from '../lessons/job-steps';
-import { latestLessonStream, lessonSource, lessonStreamers, markedLessons, type MarkedLesson } from '../lessons/service';
-import { getStudent } from '../students/service';
+import { latestLessonStream, lessonName, lessonSource, lessonStreamers, markedLessons, type MarkedLesson } from '../lessons/service';
+import { accountOnRecord } from '../students/service';
 import { identifyStudent, MIN_POSITIONS_READ, type SegmentReading } from './codeword';
 import type { ForensicsContext } from './context';
 import * as repo from './repo';
-import { recordFinding } from './service';
+import { finishTrace } from './service';
 
 // One trace: the copy is compared with each marked lesson until one matches its picture, its
 // segments' marks are read against that lesson's source, and the codeword they spell is looked
@@ -27,9 +27,6 @@ export interface TracePayload {
  * `contentMatch`): copies measured 0.996 or more, another lesson on the same slide template 0.886.
  */
 const SAME_LESSON = 0.97;
-
-/** Progress is written at most this often. */
-const PROGRESS_WRITE_MS = 1000;
 
 /** A segment whose mark stands less than this far above the unmarked patterns' spread tells nothing. */
 const RELIABLE = 3;
@@ -52,16 +49,16 @@ async function forgetReferences(ctx: ForensicsContext, keep: Set<string>): Promi
   await Promise.all(kept.filter((name) => !keep.has(name)).map((name) => rm(path.join(referencesDir(ctx), name), { recursive: true, force: true })));
 }
 
-async function matchLesson(ctx: ForensicsContext, copy: string, job: JobContext, onProgress: (percent: number) => void) {
+async function matchLesson(ctx: ForensicsContext, traceId: string, copy: string, job: JobContext, onProgress: (percent: number) => void) {
   const lessons = await markedLessons(ctx.lessons);
   await forgetReferences(ctx, new Set(lessons.map((lesson) => lesson.id)));
   let best: { lesson: MarkedLesson; reading: MarkReading } | null = null;
   for (const [index, lesson] of lessons.entries()) {
-    const reading = await inScratch(ctx.lessons, `trace-${lesson.id}-${job.attempt}`, async (work) => {
+    const reading = await inScratch(ctx.lessons, `trace-${traceId}-${lesson.id}-${job.attempt}`, async (work) => {
       return readMarks(ctx.lessons.binaries, {
         copy,
         // Sampled once per lesson and kept: the next trace reads only its copy.
-        source: () => lessonSource(ctx.lessons, lesson.id, work, job.signal),
+        source: () => lessonSource(ctx.lessons, lesson.fileId, work, job.signal),
         referenceDir: path.join(referencesDir(ctx), lesson.id),
         segmentSeconds: SEGMENT_SECONDS,
         signal: job.signal,
@@ -73,25 +70,29 @@ async function matchLesson(ctx: ForensicsContext, copy: string, job: JobContext,
   return best;
 }
 
-export async function identify(ctx: ForensicsContext, copy: string, job: JobContext, onProgress: (percent: number) => void): Promise<StoredTraceResult> {
-  const match = await matchLesson(ctx, copy, job, onProgress);
+async function identify(ctx: ForensicsContext, traceId: string, copy: string, job: JobContext, onProgress: (percent: number) => void): Promise<StoredTraceResult> {
+  const match = await matchLesson(ctx, traceId, copy, job, onProgress);
   if (!match) return { reason: 'no-lesson' };
   const { lesson, reading } = match;
+  const read = readings(reading);
   // Enough of the lesson to read, and yet (almost) no segment marked: a copy of the source, not of a stream.
-  const marked = readings(reading).filter((segment) => segment.soft !== 0).length;
-  if (reading.segments.length >= MIN_POSITIONS_READ && marked < reading.segments.length / 10) return { reason: 'unmarked' };
+  const marked = read.filter((segment) => segment.soft !== 0).length;
+  if (read.length >= MIN_POSITIONS_READ && marked < read.length / 10) return { reason: 'unmarked' };
   const candidates = await lessonStreamers(ctx.lessons, lesson.id);
-  const found = identifyStudent(readings(reading), candidates, lesson.secret);
+  const found = identifyStudent(read, candidates, lesson.secret);
   if (found.studentId === null) return { reason: found.reason };
-  const student = await getStudent(ctx.db, { id: found.studentId, isAdmin: true }, found.studentId);
-  const play = await latestLessonStream(ctx.lessons, lesson.id, found.studentId);
+  const [account, play, name] = await Promise.all([
+    accountOnRecord(ctx.db, found.studentId),
+    latestLessonStream(ctx.lessons, lesson.id, found.studentId),
+    lessonName(ctx.lessons, lesson.fileId),
+  ]);
   return {
     result: {
       studentId: found.studentId,
-      regNo: student.regNo || null,
-      name: student.name,
+      regNo: account?.regNo || null,
+      name: account?.name ?? found.studentId,
       lessonId: lesson.fileId,
-      lessonName: lesson.name,
+      lessonName: name,
       confidence: found.confidence,
       streamedAt: play?.streamed_at ?? null,
       streamedFrom: play?.ip ?? null,
@@ -103,13 +104,17 @@ export async function identify(ctx: ForensicsContext, copy: string, job: JobCont
 export async function runTrace(ctx: ForensicsContext, payload: unknown, job: JobContext): Promise<void> {
   const { traceId } = payload as TracePayload;
   const trace = await repo.findTrace(ctx.db, traceId);
-  if (!trace || trace.state === 'done') return;
-  await repo.updateTrace(ctx.db, traceId, { state: 'processing', progress: 0, error: null });
-  const progress = progressWrites(PROGRESS_WRITE_MS, (percent) => repo.updateTrace(ctx.db, traceId, { progress: Math.min(99, Math.floor(percent)) }));
-  const stored = await identify(ctx, trace.copy_path, job, (percent) => progress.offer(percent));
-  await progress.settled();
-  await repo.updateTrace(ctx.db, traceId, { state: 'done', progress: 100, result: JSON.stringify(stored) });
-  await recordFinding(ctx, traceId, stored);
-  // The copy is someone's leaked lesson: kept no longer than it takes to read it.
-  await rm(path.dirname(trace.copy_path), { recursive: true, force: true });
+  if (!trace) return;
+  try {
+    if (trace.state === 'done') return;
+    await repo.updateTrace(ctx.db, traceId, { state: 'processing', progress: 0, error: null });
+    const progress = progressWrites((percent) => repo.updateTrace(ctx.db, traceId, { progress: Math.min(99, Math.floor(percent)) }));
+    const stored = await identify(ctx, traceId, trace.copy_path, job, (percent) => progress.offer(percent));
+    await progress.settled();
+    await finishTrace(ctx, traceId, stored);
+  } finally {
+    // The copy is someone's leaked lesson: kept no longer than it takes to read it (a try that
+    // fails keeps it for the next try; failTrace removes it when none is left).
+    if ((await repo.findTrace(ctx.db, traceId))?.state === 'done') await rm(path.dirname(trace.copy_path), { recursive: true, force: true });
+  }
 }

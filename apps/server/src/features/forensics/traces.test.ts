@@ -1,4 +1,3 @@
-import { createDecipheriv } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FileTicketAnswer, TraceAnswer, TraceCreatedAnswer } from '@academy/contract';
 import { signedInStudent } from '../../../test/factories';
@@ -6,7 +5,8 @@ import { multipartForm } from '../../../test/multipart-form';
 import { useTestApp } from '../../../test/test-app';
 import { testVideo } from '../../../test/videos';
 import { adminHeaders, createClass, fileTicket, giveAccess, uploadFile, type Headers } from '../class-material/test-helpers';
-import { hlsAttribute, TRANSCODE_TEST_TIMEOUT_MS, waitForLesson } from '../lessons/test-helpers';
+import { decryptedSegments, playlistAddresses } from '../../../test/hls-copy';
+import { TRANSCODE_TEST_TIMEOUT_MS, waitForLesson } from '../lessons/test-helpers';
 
 // Issue 16, end to end on the server: a lesson is streamed by two students, one student's stream
 // is saved as a downloader saves it (every segment fetched with their ticket and decrypted with the
@@ -45,15 +45,9 @@ describe('forensics: tracing a leaked copy to the student who streamed it', () =
   async function downloadedCopy(headers: Headers, fileId: string): Promise<Buffer> {
     const ticket = (await fileTicket(t.app, headers, fileId)).json<FileTicketAnswer>().data;
     const master = (await get(ticket.hls ?? '')).body;
-    const rung = master.split('\n').find((line) => line.startsWith('/api/')) ?? '';
+    const rung = playlistAddresses(master)[0] ?? '';
     const playlist = (await get(rung)).body;
-    const key = (await get(hlsAttribute(playlist, '#EXT-X-KEY', 'URI') ?? '')).rawPayload;
-    const iv = Buffer.from((hlsAttribute(playlist, '#EXT-X-KEY', 'IV') ?? '').replace(/^0x/i, ''), 'hex');
-    const parts = [];
-    for (const address of playlist.split('\n').filter((line) => line.startsWith('/api/'))) {
-      const decipher = createDecipheriv('aes-128-cbc', key, iv);
-      parts.push(decipher.update((await get(address)).rawPayload), decipher.final());
-    }
+    const parts = await decryptedSegments(async (address) => (await get(address)).rawPayload, playlist);
     return Buffer.concat(parts);
   }
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { JobQueue } from '../../jobs/queue';
-import { JobWorker, type JobContext } from '../../jobs/worker';
+import { JobWorker, type JobKind } from '../../jobs/worker';
 import { mediaBinaries } from '../../media/binaries';
 import { createLessonStore } from '../../storage/create-store';
 import type { FileStore } from '../../storage/file-store';
@@ -11,7 +11,7 @@ import { LESSON_JOB, LESSON_VARIANT_B_JOB, type LessonsContext } from './context
 import { processLesson } from './processing';
 import type { LessonJobPayload } from './processing';
 import { lessonHooks, markFailed } from './service';
-import { makeVariantB } from './variant-b';
+import { giveUpVariantB, makeVariantB } from './variant-b';
 
 /** Transcodes waiting are looked for this often when nothing wakes the worker (another instance queued them). */
 const POLL_MS = 2000;
@@ -37,21 +37,21 @@ export async function createLessons(options: { db: Db; config: Config; store: Fi
     wake: () => holder.worker?.wake(),
     log: options.log,
   };
-  const handlers = {
-    [LESSON_JOB]: (payload: unknown, job: JobContext) => processLesson(ctx, payload, job),
-    [LESSON_VARIANT_B_JOB]: (payload: unknown, job: JobContext) => makeVariantB(ctx, payload, job),
+  const kinds: Record<string, JobKind> = {
+    [LESSON_JOB]: {
+      run: (payload, job) => processLesson(ctx, payload, job),
+      failed: (payload, error) => markFailed(ctx, (payload as LessonJobPayload).lessonId, error),
+    },
+    [LESSON_VARIANT_B_JOB]: {
+      run: (payload, job) => makeVariantB(ctx, payload, job),
+      failed: (payload, error) => giveUpVariantB(ctx, (payload as LessonJobPayload).lessonId, error),
+    },
   };
-  const worker = new JobWorker(queue, handlers, {
+  const worker = new JobWorker(queue, kinds, {
     concurrency: config.lessons.concurrency,
     leaseMs: config.lessons.leaseMs,
     pollMs: POLL_MS,
     log: options.log,
-    // A lesson whose twin B cannot be made stays ready on ladder A (everyone gets A: no trace, but
-    // no viewer loses the lesson); the log says why.
-    onFailed: async (job, error) => {
-      if (job.kind === LESSON_JOB) return markFailed(ctx, (job.payload as LessonJobPayload).lessonId, error);
-      options.log.error({ job: job.kind, lessonId: (job.payload as LessonJobPayload).lessonId, error }, 'lessons: the second marked ladder failed for good');
-    },
   });
   holder.worker = worker;
   worker.start();

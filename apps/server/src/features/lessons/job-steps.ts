@@ -7,7 +7,7 @@ import { PermanentJobError } from '../../jobs/worker';
 import { NotPlayableVideo, probeVideo, type VideoFacts } from '../../media/probe';
 import { ToolError } from '../../media/run-tool';
 import type { LessonsContext } from './context';
-import type { LessonRow } from './repo';
+import type { OutputRow } from './repo';
 
 // The steps both ladder jobs take (processing.ts makes ladder A, variant-b.ts its twin B): a
 // scratch folder per try, the source copied there and probed, outputs written to the lesson store.
@@ -21,7 +21,6 @@ export async function filesBelow(dir: string, prefix = ''): Promise<string[]> {
   return names.flat();
 }
 
-export type OutputRow = { name: string; store_id: string; size: number };
 
 /** Writes the files below `outDir` that `keep` takes into the store folder `folderId`, sub-folders made as needed. */
 export async function storeFilesIn(ctx: LessonsContext, folderId: string, outDir: string, keep: (name: string) => boolean = () => true): Promise<OutputRow[]> {
@@ -62,11 +61,11 @@ export function failureReason(error: unknown): string {
 }
 
 /** The lesson's source copied to local scratch space and probed: what ffmpeg reads. */
-export async function sourceOnDisk(ctx: LessonsContext, lesson: LessonRow, work: string, signal: AbortSignal): Promise<{ file: string; facts: VideoFacts }> {
-  const source = await ctx.store.stat(lesson.file_id);
+export async function sourceOnDisk(ctx: LessonsContext, fileId: string, work: string, signal: AbortSignal): Promise<{ file: string; facts: VideoFacts }> {
+  const source = await ctx.store.stat(fileId);
   if (!source) throw new PermanentJobError('the video is no longer in the store');
   const file = path.join(work, 'source');
-  await pipeline(await ctx.store.read(lesson.file_id), createWriteStream(file), { signal });
+  await pipeline(await ctx.store.read(fileId), createWriteStream(file), { signal });
   const facts = await probeVideo(ctx.binaries, file).catch((error: unknown) => {
     throw error instanceof NotPlayableVideo ? new PermanentJobError(LESSONS_TEXT.notPlayableVideo) : error;
   });

@@ -9,7 +9,8 @@ import { deriveCodeword, variantFor } from '../forensics/codeword';
 import { adminHeaders, createClass, fileTicket, giveAccess, uploadFile } from '../class-material/test-helpers';
 import { VARIANT_B_FOLDER } from './marked-segments';
 import * as repo from './repo';
-import { hlsAttribute, TRANSCODE_TEST_TIMEOUT_MS, waitForLesson } from './test-helpers';
+import { hlsAttribute } from '../../../test/hls-copy';
+import { TRANSCODE_TEST_TIMEOUT_MS, waitForLesson } from './test-helpers';
 
 // Issue 16: a lesson is transcoded twice, marked A and B, and each viewer's segments follow their
 // codeword, behind addresses that are the same for everyone. Real upload, real ffmpeg, two students.

@@ -4,8 +4,9 @@ import { PermanentJobError, type JobContext } from '../../jobs/worker';
 import { progressWrites } from '../../lib/progress-writes';
 import { transcodeLesson } from '../../media/transcode';
 import type { LessonsContext } from './context';
-import { failureReason, inScratch, sourceOnDisk, storeFilesIn, type OutputRow } from './job-steps';
+import { failureReason, inScratch, sourceOnDisk, storeFilesIn } from './job-steps';
 import * as repo from './repo';
+import type { OutputRow } from './repo';
 import { queueVariantB } from './variant-b';
 
 // The transcode job of one lesson: the source is copied from the store to local scratch space,
@@ -17,9 +18,6 @@ import { queueVariantB } from './variant-b';
 export interface LessonJobPayload {
   lessonId: string;
 }
-
-/** Progress is written at most this often: a 2-hour lesson reports many times a second. */
-const PROGRESS_WRITE_MS = 1000;
 
 /** Writes every output to a new folder of the lesson store; answers the rows that find them, '' naming the folder. */
 async function storeOutputs(ctx: LessonsContext, lessonId: string, outDir: string): Promise<OutputRow[]> {
@@ -49,9 +47,9 @@ export async function processLesson(ctx: LessonsContext, payload: unknown, job: 
   await inScratch(ctx, `${lessonId}-${job.attempt}`, async (work) => {
     try {
       await repo.update(ctx.db, lessonId, wasReady ? { progress: 0 } : { state: 'processing', progress: 0, error: null });
-      const source = await sourceOnDisk(ctx, lesson, work, job.signal);
+      const source = await sourceOnDisk(ctx, lesson.file_id, work, job.signal);
       const outDir = path.join(work, 'out');
-      const progress = progressWrites(PROGRESS_WRITE_MS, (percent) => repo.update(ctx.db, lessonId, { progress: percent }));
+      const progress = progressWrites((percent) => repo.update(ctx.db, lessonId, { progress: percent }));
       const result = await transcodeLesson(
         ctx.binaries,
         {
@@ -75,8 +73,7 @@ export async function processLesson(ctx: LessonsContext, payload: unknown, job: 
         await ctx.outputs.delete(rows[0]?.store_id ?? '').catch(() => undefined);
         return;
       }
-      await repo.replaceOutputs(ctx.db, lessonId, rows);
-      await repo.update(ctx.db, lessonId, {
+      await repo.replaceLadder(ctx.db, lessonId, rows, {
         state: 'ready',
         progress: 100,
         error: null,
@@ -94,7 +91,7 @@ export async function processLesson(ctx: LessonsContext, payload: unknown, job: 
     } catch (error) {
       if (job.signal.aborted) throw error;
       const reason = failureReason(error);
-      await repo.update(ctx.db, lessonId, wasReady ? { error: reason } : { state: 'queued', error: reason }).catch(() => undefined);
+      await repo.recordFailure(ctx.db, lessonId, reason, 'queued').catch(() => undefined);
       throw error instanceof PermanentJobError ? error : new Error(reason, { cause: error });
     }
   });

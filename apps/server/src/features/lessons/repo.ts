@@ -44,13 +44,25 @@ export function outputs(db: Db, lessonId: string): Promise<{ name: string; store
   return db.selectFrom('lesson_outputs').select(['name', 'store_id']).where('lesson_id', '=', lessonId).execute();
 }
 
-export async function replaceOutputs(db: Db, lessonId: string, rows: { name: string; store_id: string; size: number }[]): Promise<void> {
+/** One stored output: its name in the lesson ('360p/4.ts', '' for the folder), store id and size. */
+export type OutputRow = { name: string; store_id: string; size: number };
+
+async function insertOutputs(tx: Db, lessonId: string, rows: OutputRow[]): Promise<void> {
+  // In slices: a long lesson has hundreds of segments, and SQLite caps a statement's parameters.
+  for (let start = 0; start < rows.length; start += 200) {
+    await tx.insertInto('lesson_outputs').values(rows.slice(start, start + 200).map((row) => ({ lesson_id: lessonId, ...row }))).execute();
+  }
+}
+
+/**
+ * A new ladder A in place of whatever the lesson had, and the row's changes (ready, marks 'a'), in
+ * one transaction: a viewer never finds marks that name a ladder B whose rows are gone.
+ */
+export async function replaceLadder(db: Db, lessonId: string, rows: OutputRow[], changes: Partial<Omit<LessonRow, 'id'>>): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('lesson_outputs').where('lesson_id', '=', lessonId).execute();
-    // In slices: a long lesson has hundreds of segments, and SQLite caps a statement's parameters.
-    for (let start = 0; start < rows.length; start += 200) {
-      await tx.insertInto('lesson_outputs').values(rows.slice(start, start + 200).map((row) => ({ lesson_id: lessonId, ...row }))).execute();
-    }
+    await insertOutputs(tx, lessonId, rows);
+    await tx.updateTable('lessons').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', lessonId).execute();
   });
 }
 
@@ -63,14 +75,12 @@ export async function recordStream(db: Db, row: { lesson_id: string; account_id:
  * Adds ladder B's segments and says the lesson has both marks, in one transaction, and only if
  * ladder A is still the one in `folderId` (it may have been made again meanwhile).
  */
-export async function addVariantB(db: Db, lessonId: string, folderId: string, rows: { name: string; store_id: string; size: number }[]): Promise<boolean> {
+export async function addVariantB(db: Db, lessonId: string, folderId: string, rows: OutputRow[]): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
     const folder = await tx.selectFrom('lesson_outputs').select('store_id').where('lesson_id', '=', lessonId).where('name', '=', '').executeTakeFirst();
     if (folder?.store_id !== folderId) return false;
     await tx.deleteFrom('lesson_outputs').where('lesson_id', '=', lessonId).where('name', 'like', 'b/%').execute();
-    for (let start = 0; start < rows.length; start += 200) {
-      await tx.insertInto('lesson_outputs').values(rows.slice(start, start + 200).map((row) => ({ lesson_id: lessonId, ...row }))).execute();
-    }
+    await insertOutputs(tx, lessonId, rows);
     await tx.updateTable('lessons').set({ marks: 'ab', updated_at: new Date().toISOString() }).where('id', '=', lessonId).execute();
     return true;
   });
@@ -95,11 +105,29 @@ export function latestStream(db: Db, lessonId: string, accountId: string): Promi
 }
 
 /** The ready lessons with both marked ladders: the ones a copy can be traced to. */
-export function markedLessons(db: Db): Promise<Pick<LessonRow, 'id' | 'file_id' | 'mark_secret_hex' | 'duration_seconds'>[]> {
-  return db.selectFrom('lessons').select(['id', 'file_id', 'mark_secret_hex', 'duration_seconds']).where('state', '=', 'ready').where('marks', '=', 'ab').execute();
+export function markedLessons(db: Db): Promise<Pick<LessonRow, 'id' | 'file_id' | 'mark_secret_hex'>[]> {
+  return db.selectFrom('lessons').select(['id', 'file_id', 'mark_secret_hex']).where('state', '=', 'ready').where('marks', '=', 'ab').execute();
 }
 
 /** Ready lessons still on an unmarked ladder (transcoded before marks existed). */
 export function unmarkedReady(db: Db): Promise<LessonRow[]> {
   return db.selectFrom('lessons').selectAll().where('state', '=', 'ready').where('marks', '=', 'none').execute();
+}
+
+/**
+ * A try that failed: the lesson goes back to `queued` (another try comes) or to `failed` (none
+ * will), with the reason. A ready lesson being made again stays ready on the ladder it has: its
+ * viewers lose nothing, and only the reason tells the admin.
+ */
+export async function recordFailure(db: Db, id: string, reason: string, next: 'queued' | 'failed'): Promise<void> {
+  await db
+    .updateTable('lessons')
+    .set((eb) => ({ state: eb.case().when('state', '=', 'ready').then('ready').else(next).end(), error: reason, updated_at: new Date().toISOString() }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A lesson whose ladder B failed for good: no marks (it keeps ladder A), unless made again meanwhile. */
+export async function unmarkIfAdding(db: Db, id: string): Promise<void> {
+  await db.updateTable('lessons').set({ marks: 'none', updated_at: new Date().toISOString() }).where('id', '=', id).where('marks', '=', 'a').execute();
 }

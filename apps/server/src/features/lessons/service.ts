@@ -71,9 +71,9 @@ export async function retryLesson(ctx: LessonsContext, fileId: string): Promise<
   return { state: 'queued', progress: 0 };
 }
 
-/** Marks a lesson failed for good, with the reason an admin reads. */
+/** A lesson whose processing failed for good, with the reason an admin reads (a ready one stays ready). */
 export async function markFailed(ctx: LessonsContext, lessonId: string, reason: string): Promise<void> {
-  await repo.update(ctx.db, lessonId, { state: 'failed', error: reason });
+  await repo.recordFailure(ctx.db, lessonId, reason, 'failed');
 }
 
 async function purge(ctx: LessonsContext, lesson: Pick<LessonRow, 'id'>): Promise<void> {
@@ -166,30 +166,22 @@ export function lessonHooks(ctx: LessonsContext): LessonHooks {
 export interface MarkedLesson {
   id: string;
   fileId: string;
-  /** The video's name in the drive. */
-  name: string;
   secret: Buffer;
-  durationSeconds: number;
 }
 
 export async function markedLessons(ctx: LessonsContext): Promise<MarkedLesson[]> {
   const rows = await repo.markedLessons(ctx.db);
-  const lessons = await Promise.all(
-    rows.map(async (row) => {
-      const found = await ctx.store.stat(row.file_id).catch(() => null);
-      if (!found || !row.mark_secret_hex) return null;
-      const lesson: MarkedLesson = { id: row.id, fileId: row.file_id, name: found.item.name, secret: Buffer.from(row.mark_secret_hex, 'hex'), durationSeconds: row.duration_seconds ?? 0 };
-      return lesson;
-    }),
-  );
-  return lessons.filter((lesson): lesson is MarkedLesson => lesson !== null);
+  return rows.flatMap((row) => (row.mark_secret_hex ? [{ id: row.id, fileId: row.file_id, secret: Buffer.from(row.mark_secret_hex, 'hex') }] : []));
+}
+
+/** The video's name in the drive (its id if the store cannot say): what a trace reports. */
+export async function lessonName(ctx: LessonsContext, fileId: string): Promise<string> {
+  return (await ctx.store.stat(fileId).catch(() => null))?.item.name ?? fileId;
 }
 
 /** The lesson's source copied into `work` (the reference a copy is compared with). */
-export async function lessonSource(ctx: LessonsContext, lessonId: string, work: string, signal: AbortSignal): Promise<string> {
-  const lesson = await repo.findById(ctx.db, lessonId);
-  if (!lesson) throw new Error(`lesson ${lessonId} is gone`);
-  return (await sourceOnDisk(ctx, lesson, work, signal)).file;
+export async function lessonSource(ctx: LessonsContext, fileId: string, work: string, signal: AbortSignal): Promise<string> {
+  return (await sourceOnDisk(ctx, fileId, work, signal)).file;
 }
 
 /** Who played a lesson, and a viewer's latest play: what a trace reports. */

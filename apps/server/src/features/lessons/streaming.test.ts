@@ -20,7 +20,8 @@ import {
   uploadFile,
   uploadRequest,
 } from '../class-material/test-helpers';
-import { hlsAttribute, TRANSCODE_TEST_TIMEOUT_MS, waitForLesson } from './test-helpers';
+import { hlsAttribute } from '../../../test/hls-copy';
+import { TRANSCODE_TEST_TIMEOUT_MS, waitForLesson } from './test-helpers';
 
 // A real upload through the real API, transcoded by the real ffmpeg into the ladder, and every
 // address of the player checked as a student, an outsider and an attacker would use it.

@@ -39,9 +39,3 @@ export async function waitForLesson(
   }
   expect.fail(`lesson ${videoId} did not become ${state} (stalled ${stallMs / 1000} s or failed): ${JSON.stringify(seen)}`);
 }
-
-/** The value of one attribute in an HLS tag line, e.g. the IV of #EXT-X-KEY. */
-export function hlsAttribute(playlist: string, tag: string, name: string): string | undefined {
-  const line = playlist.split('\n').find((row) => row.startsWith(`${tag}:`));
-  return line ? new RegExp(`${name}=("[^"]*"|[^,]*)`).exec(line)?.[1]?.replace(/"/g, '') : undefined;
-}

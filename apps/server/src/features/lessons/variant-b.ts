@@ -32,8 +32,9 @@ async function ladderIsStill(ctx: LessonsContext, lessonId: string, folderId: st
  * one would stop a player mid-lesson. Both are cut at the same forced keyframes, so this holds
  * unless ffmpeg changed between the two runs; then B is not kept and everyone stays on A.
  */
+const isSegment = (name: string) => SEGMENT_NAME_PATTERN.test(path.posix.basename(name));
+
 async function sameSegmentsAsA(ctx: LessonsContext, lessonId: string, outDir: string): Promise<void> {
-  const isSegment = (name: string) => SEGMENT_NAME_PATTERN.test(path.posix.basename(name));
   const ofA = (await repo.outputs(ctx.db, lessonId)).map((output) => output.name).filter((name) => isSegment(name) && !name.startsWith(`${VARIANT_B_FOLDER}/`));
   const ofB = (await filesBelow(outDir)).filter(isSegment);
   if (ofA.sort().join('\n') !== ofB.sort().join('\n')) {
@@ -47,7 +48,7 @@ export async function makeVariantB(ctx: LessonsContext, payload: unknown, job: J
   if (!lesson || lesson.state !== 'ready' || !(await ladderIsStill(ctx, lessonId, folderId))) return;
   await inScratch(ctx, `${lessonId}-b-${job.attempt}`, async (work) => {
     try {
-      const source = await sourceOnDisk(ctx, lesson, work, job.signal);
+      const source = await sourceOnDisk(ctx, lesson.file_id, work, job.signal);
       const outDir = path.join(work, 'out');
       await transcodeLesson(
         ctx.binaries,
@@ -57,15 +58,26 @@ export async function makeVariantB(ctx: LessonsContext, payload: unknown, job: J
       job.signal.throwIfAborted();
       if (!(await ladderIsStill(ctx, lessonId, folderId))) return;
       await sameSegmentsAsA(ctx, lessonId, outDir);
-      // A try that died after this leaves a 'b' folder no row names; the next try makes its own
-      // and the lesson's folder is removed whole with the lesson.
-      const twin = await ctx.outputs.createFolder(folderId, VARIANT_B_FOLDER);
-      const rows = await storeFilesIn(ctx, twin.id, outDir, (name) => SEGMENT_NAME_PATTERN.test(path.posix.basename(name)));
-      await repo.addVariantB(ctx.db, lessonId, folderId, rows.map((row) => ({ ...row, name: `${VARIANT_B_FOLDER}/${row.name}` })));
+      // A folder of this try's own (a store refuses a name twice): one left by a try that died
+      // half-way is named by no row, and goes with the lesson's folder.
+      const twin = await ctx.outputs.createFolder(folderId, `${VARIANT_B_FOLDER}-${Date.now()}`);
+      const rows = await storeFilesIn(ctx, twin.id, outDir, isSegment);
+      const kept = await repo.addVariantB(ctx.db, lessonId, folderId, rows.map((row) => ({ ...row, name: `${VARIANT_B_FOLDER}/${row.name}` })));
+      // Ladder A was made again while these were stored: they belong to nothing.
+      if (!kept) await ctx.outputs.delete(twin.id).catch(() => undefined);
     } catch (error) {
       if (job.signal.aborted) throw error;
       const reason = failureReason(error);
       throw error instanceof PermanentJobError ? error : new Error(reason, { cause: error });
     }
   });
+}
+
+/**
+ * Ladder B could not be made (its tries used up): the lesson stays ready on ladder A, and says it
+ * has no marks, so the drive screen offers "Add leak marks" again instead of "adding" for ever.
+ */
+export async function giveUpVariantB(ctx: LessonsContext, lessonId: string, reason: string): Promise<void> {
+  await repo.unmarkIfAdding(ctx.db, lessonId);
+  ctx.log.error({ lessonId, reason }, 'lessons: the second marked ladder failed for good');
 }

@@ -25,6 +25,11 @@ export function findLiveById(db: Db, id: string): Promise<AccountRow | undefined
   return db.selectFrom('accounts').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
+/** Any account by its id, deleted or not: what the records of its past acts name. */
+export function findAnyById(db: Db, id: string): Promise<AccountRow | undefined> {
+  return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function insertAccount(db: Db | Transaction<Database>, account: NewAccount): Promise<void> {
   await db.insertInto('accounts').values({ ...account, search_text: searchTextOf(account) }).execute();
 }

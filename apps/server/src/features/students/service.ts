@@ -201,3 +201,12 @@ export async function ensureAdmin(
   }
   return 'created';
 }
+
+/**
+ * An account's name and regNo as the records know them, a deleted one included: a leak trace names
+ * whoever streamed the copy, even if they have been deleted since.
+ */
+export async function accountOnRecord(db: Db, id: string): Promise<{ name: string; regNo: string | null } | null> {
+  const row = await repo.findAnyById(db, id);
+  return row ? { name: row.name, regNo: row.reg_no } : null;
+}
