@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookH
 import fp from 'fastify-plugin';
 import { SERVER_TEXT } from '@academy/contract';
 import { AppError, errors } from '../lib/errors';
+import { ownHooks, READ_ONLY_METHODS, routeMethods } from './route-hooks';
 import { VerifiedTokens } from './verified-tokens';
 
 /** Who is calling, as the database says now, not as the token said when it was issued. */
@@ -188,19 +189,17 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     if (!access || !ROUTE_ACCESS.includes(access)) {
       throw new Error(`${String(route.method)} ${route.url} declares no access: add config: { access: ${ROUTE_ACCESS.join(' | ')} }`);
     }
-    for (const method of [route.method].flat()) declared.push({ method, url: route.url, access });
-    if ([route.method].flat().some((method) => !READ_ONLY_METHODS.has(method))) {
-      route.onSend = [...(route.onSend ? [route.onSend].flat() : []), awaitSessionChange];
+    for (const method of routeMethods(route)) declared.push({ method, url: route.url, access });
+    if (routeMethods(route).some((method) => !READ_ONLY_METHODS.has(method))) {
+      route.onSend = [...ownHooks(route.onSend), awaitSessionChange];
     }
     const check = checks[access];
     if (!check) return;
-    const own = route.onRequest ? [route.onRequest].flat() : [];
     // The access check runs before any hook of the route's own.
-    route.onRequest = [check, ...own];
+    route.onRequest = [check, ...ownHooks(route.onRequest)];
   });
 });
 
-const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The token of an `Authorization: Bearer <token>` header, as @fastify/jwt reads it; else null. */
 function bearerToken(header: string | undefined): string | null {

@@ -60,6 +60,20 @@ describe('the body deadline', () => {
     expect(status).toBe(200);
   });
 
+  it('leaves a live stream open past the deadline even when its GET claims a body (which no GET has read)', async () => {
+    const admin = await adminHeaders(t.app);
+    const stream = await connectSse(`${base}/api/messages/message/stream`, admin.authorization?.slice('Bearer '.length) ?? '', { 'transfer-encoding': 'chunked' });
+    expect(stream.status).toBe(200);
+    await pause(2200);
+    let ended = false;
+    void stream.ended.then(() => {
+      ended = true;
+    });
+    await pause(50);
+    expect(ended).toBe(false);
+    stream.close();
+  });
+
   it('leaves a live stream open past the deadline', async () => {
     const admin = await adminHeaders(t.app);
     const stream = await connectSse(`${base}/api/messages/message/stream`, admin.authorization?.slice('Bearer '.length) ?? '');

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../lib/errors';
+import { BODY_METHODS, ownHooks, routeMethods } from './route-hooks';
 
 /**
  * A deadline for the part of a request that arrives before its handler runs: the JSON body.
@@ -25,12 +26,10 @@ function hasBody(request: FastifyRequest): boolean {
   return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
 
-/** The methods whose requests Fastify reads a body for; a GET's is never read. */
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-
 export const bodyTimeoutPlugin = fp(async (app: FastifyInstance, { timeoutMs }: { timeoutMs: number }) => {
   app.addHook('onRequest', (request, reply, done) => {
-    if (!hasBody(request)) return done();
+    // A GET that says it has a body is never read either: no deadline, or it would cut the stream.
+    if (!BODY_METHODS.has(request.method) || !hasBody(request)) return done();
     const timer = setTimeout(() => {
       deadlines.delete(request);
       if (reply.sent) return;
@@ -54,7 +53,7 @@ export const bodyTimeoutPlugin = fp(async (app: FastifyInstance, { timeoutMs }: 
     done();
   };
   app.addHook('onRoute', (route) => {
-    if (![route.method].flat().some((method) => BODY_METHODS.has(method))) return;
-    route.preValidation = [liftHook, ...(route.preValidation ? [route.preValidation].flat() : [])];
+    if (!routeMethods(route).some((method) => BODY_METHODS.has(method))) return;
+    route.preValidation = [liftHook, ...ownHooks(route.preValidation)];
   });
 });

@@ -5,6 +5,7 @@ import { SERVER_TEXT } from '@academy/contract';
 import { AppError, errors } from '../lib/errors';
 import { LocalBudgetCounts, RedisBudgetCounts, type BudgetCounts, type BudgetUse } from './budget-counts';
 import { isDeclaredApiRoute } from './auth';
+import { ownHooks } from './route-hooks';
 
 /**
  * How many requests a client may make to a route, declared on every API route beside its access
@@ -72,8 +73,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, options: RateLim
     if (!budget || !ROUTE_BUDGETS.includes(budget)) {
       throw new Error(`${String(route.method)} ${route.url} declares no budget: add budget: ${ROUTE_BUDGETS.join(' | ')} to its config`);
     }
-    const own = route.onRequest ? [route.onRequest].flat() : [];
     // Counted before the access check, so a flood of bad tokens is limited too.
-    route.onRequest = [routeLimiter(route.url, options.budgets[budget], counts), ...own];
+    route.onRequest = [routeLimiter(route.url, options.budgets[budget], counts), ...ownHooks(route.onRequest)];
   });
 });

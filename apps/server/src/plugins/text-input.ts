@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVER_TEXT } from '@academy/contract';
 import { errors } from '../lib/errors';
+import { BODY_METHODS, ownHooks, routeMethods } from './route-hooks';
 
 // PostgreSQL text cannot hold the NUL character (U+0000): a query carrying one fails inside the
 // driver, which used to answer 500 on PostgreSQL while SQLite stored it. No field of this portal
@@ -36,7 +37,7 @@ function takesText(route: RouteOptions): boolean {
   const schema = route.schema ?? {};
   if (schema.params || schema.querystring || schema.body) return true;
   if (/[:*]/.test(route.url)) return true;
-  return [route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD');
+  return routeMethods(route).some((method) => BODY_METHODS.has(method));
 }
 
 export const textInputPlugin = fp(async (app: FastifyInstance) => {
@@ -50,6 +51,6 @@ export const textInputPlugin = fp(async (app: FastifyInstance) => {
   };
   app.addHook('onRoute', (route) => {
     if (!takesText(route)) return;
-    route.preValidation = [...(route.preValidation ? [route.preValidation].flat() : []), refuseNul];
+    route.preValidation = [...ownHooks(route.preValidation), refuseNul];
   });
 });
