@@ -1,16 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { CLASS_FILE_FIELD, CLASS_MATERIAL_TEXT, SERVER_TEXT } from '@academy/contract';
-import { AppError, errors } from '../../lib/errors';
+import { CLASS_FILE_FIELD, CLASS_MATERIAL_TEXT } from '@academy/contract';
+import { filePart } from '../../lib/multipart';
 import { checkContentType, lessonFileName, SNIFF_BYTES, tooLarge } from './lesson-file';
 import type { UploadInput } from './manage-service';
 
 // One lesson file from a multipart request, as a stream: never held in memory, whatever its size.
 // The name decides the type (.mp4 or .pdf) and the first bytes must agree; a body larger than the
 // limit is refused by its Content-Length at once, and cut off while streaming if it lied.
-
-/** Room for the multipart boundaries and part headers around the file. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** Reads a stream's first bytes and gives back a stream of all of them, head included. */
 async function peek(stream: Readable, bytes: number, atEnd: () => void): Promise<{ head: Buffer; content: Readable }> {
@@ -40,20 +37,7 @@ async function peek(stream: Readable, bytes: number, atEnd: () => void): Promise
 }
 
 export async function receiveLessonFile(request: FastifyRequest, maxBytes: number): Promise<UploadInput> {
-  if (!request.isMultipart()) throw new AppError(415, SERVER_TEXT.unsupportedMediaType);
-  const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
-
-  let part;
-  try {
-    part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 } });
-  } catch {
-    throw errors.field(CLASS_FILE_FIELD, CLASS_MATERIAL_TEXT.uploadRequired);
-  }
-  if (!part || part.fieldname !== CLASS_FILE_FIELD) {
-    part?.file.resume();
-    throw errors.field(CLASS_FILE_FIELD, CLASS_MATERIAL_TEXT.uploadRequired);
-  }
+  const part = await filePart(request, { field: CLASS_FILE_FIELD, maxBytes, missing: CLASS_MATERIAL_TEXT.uploadRequired, tooLarge });
   const file = part.file;
   let named: { name: string; mimeType: string };
   try {

@@ -4,8 +4,9 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { FORENSICS_TEXT, SERVER_TEXT, TRACE_FILE_FIELD, type Trace } from '@academy/contract';
+import { FORENSICS_TEXT, TRACE_FILE_FIELD, type Trace } from '@academy/contract';
 import { AppError, errors } from '../../lib/errors';
+import { filePart } from '../../lib/multipart';
 import { decodeFirstFrame, NotPlayableVideo } from '../../media/probe';
 import { recordAudit, type AuditActor } from '../audit-log/service';
 import { TRACE_JOB, type ForensicsContext } from './context';
@@ -16,22 +17,13 @@ import type { StoredTraceResult, TracePayload } from './trace-job';
 // refused with 415 if it is not a video, then queued for the trace job; each trace and what it
 // found is written to the audit log.
 
-/** Room for the multipart boundaries and part headers around the file. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
 function tooLarge(): AppError {
   return new AppError(413, FORENSICS_TEXT.copyTooLarge);
 }
 
 /** The uploaded copy on disk, in a folder of its own: `{ file, name }`. */
 async function receiveCopy(ctx: ForensicsContext, request: FastifyRequest, traceId: string): Promise<{ file: string; name: string }> {
-  if (!request.isMultipart()) throw new AppError(415, SERVER_TEXT.unsupportedMediaType);
-  if (Number(request.headers['content-length'] ?? 0) > ctx.maxUploadBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
-  const part = await request.file({ limits: { fileSize: ctx.maxUploadBytes, files: 1, fields: 0, parts: 1 } }).catch(() => undefined);
-  if (!part || part.fieldname !== TRACE_FILE_FIELD) {
-    part?.file.resume();
-    throw errors.field(TRACE_FILE_FIELD, FORENSICS_TEXT.copyRequired);
-  }
+  const part = await filePart(request, { field: TRACE_FILE_FIELD, maxBytes: ctx.maxUploadBytes, missing: FORENSICS_TEXT.copyRequired, tooLarge });
   const dir = path.join(ctx.workDir, `trace-${traceId}`);
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, 'copy');
