@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { alerts } from '../../../lib/alerts';
 import { useCreateFolderMutation } from '../api/create-folder';
-import { showFailure } from '../lib/class-alerts';
+import { showFailure } from '../../../lib/failure-alerts';
 import { BatchAccessDialog } from './batch-access-dialog';
 import { GiveAccessDialog } from './give-access-dialog';
 

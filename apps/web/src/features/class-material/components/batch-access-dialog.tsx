@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useGiveBatchAccessMutation } from '../api/give-batch-access';
 import { useGrantFlow } from '../hooks/use-grant-flow';
-import { failureText } from '../lib/class-alerts';
+import { failureText } from '../../../lib/failure-alerts';
 import { AccessDialogFrame } from './access-dialog-frame';
 
 /** A class for every student of a batch and class type, those who join later included. */

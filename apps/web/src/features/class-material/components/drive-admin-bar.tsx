@@ -16,7 +16,7 @@ import { useCreateFolderMutation } from '../api/create-folder';
 import { useCreateSubfolderMutation } from '../api/create-subfolder';
 import { unfinishedUploads } from '../api/resumable-upload';
 import { useUploadQueue } from '../hooks/use-upload-queue';
-import { failureText, showFailure } from '../lib/class-alerts';
+import { failureText, showFailure } from '../../../lib/failure-alerts';
 import { ItemNameDialog } from './item-name-dialog';
 import { UploadProgress } from './upload-progress';
 

@@ -38,8 +38,9 @@ const ACTION_LABELS = {
 
 /** A ready lesson with marks, or none, can have them made (again); one getting them already cannot. */
 function withMarksAction(actions: ItemAction[], item: DriveItem): ItemAction[] {
-  const marks = item.processing?.state === 'ready' && !remarking(item.processing) ? item.processing.marks : undefined;
-  return actions.length > 0 && (marks === 'none' || marks === 'ready') ? [...actions, 'addMarks'] : actions;
+  const { processing } = item;
+  const offered = processing?.state === 'ready' && processing.marks !== undefined && !remarking(processing);
+  return actions.length > 0 && offered ? [...actions, 'addMarks'] : actions;
 }
 
 function ItemIcon({ item }: { item: DriveItem }) {

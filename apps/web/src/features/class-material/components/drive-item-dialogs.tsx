@@ -6,7 +6,7 @@ import { alerts } from '../../../lib/alerts';
 import { useAddLessonMarksMutation } from '../api/add-lesson-marks';
 import { useDeleteItemMutation } from '../api/delete-item';
 import { useRenameItemMutation } from '../api/rename-item';
-import { failureText, showFailure } from '../lib/class-alerts';
+import { failureText, showFailure } from '../../../lib/failure-alerts';
 import type { ItemAction } from './drive-item-card';
 import { ClassAccessDialog } from './class-access-dialog';
 import { DeleteItemDialog } from './delete-item-dialog';

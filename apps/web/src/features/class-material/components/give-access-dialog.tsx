@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useGiveAccessMutation } from '../api/give-access';
 import { useGrantFlow } from '../hooks/use-grant-flow';
-import { failureText } from '../lib/class-alerts';
+import { failureText } from '../../../lib/failure-alerts';
 import { AccessDialogFrame } from './access-dialog-frame';
 
 /** Spec section 2 'Give Additional Access dialog': Email, Class, Submit; closes on success. */

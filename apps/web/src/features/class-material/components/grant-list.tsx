@@ -10,7 +10,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useRevokeAccessMutation } from '../api/revoke-access';
-import { failureText } from '../lib/class-alerts';
+import { failureText } from '../../../lib/failure-alerts';
 
 function who(grant: Grant): string {
   return grant.email ?? t('classMaterial.batchGrant', { batch: grant.batch ?? '', classType: listLabel('classType', grant.classType ?? '') });

@@ -11,10 +11,6 @@ import Chip from '@mui/material/Chip';
  */
 const WRAPPING = { maxWidth: '100%', height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } } as const;
 
-/**
- * Admins only: whether a ready lesson's streams carry leak marks (issue 16). A marked lesson says
- * so quietly; one without marks, or getting them, says so plainly.
- */
 /** Each state's icon, label key and border; only the marked state keeps its words quiet. */
 const LOOKS = {
   adding: { icon: <HourglassTop color="info" />, label: 'lessons.marksAdding', sx: { borderColor: 'info.main' } },
@@ -22,6 +18,10 @@ const LOOKS = {
   ready: { icon: <Fingerprint />, label: 'lessons.marksReady', sx: { color: 'text.secondary' } },
 } as const;
 
+/**
+ * Admins only: whether a ready lesson's streams carry leak marks (issue 16). A marked lesson says
+ * so quietly; one without marks, or getting them, says so plainly.
+ */
 export function LessonMarksChip({ marks }: { marks: LessonMarks }) {
   const look = LOOKS[marks];
   return <Chip size="small" variant="outlined" icon={look.icon} label={t(look.label)} data-testid="lesson-marks" sx={{ ...WRAPPING, ...look.sx }} />;

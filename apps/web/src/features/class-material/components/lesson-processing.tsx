@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { translateServerMessage } from '../../../i18n/server-text';
 import { remarking } from '../lib/lesson-marks';
 import { useRetryLessonMutation } from '../api/retry-lesson';
-import { failureText } from '../lib/class-alerts';
+import { failureText } from '../../../lib/failure-alerts';
 import { LessonMarksChip } from './lesson-marks-chip';
 
 /**

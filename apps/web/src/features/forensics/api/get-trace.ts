@@ -1,10 +1,11 @@
 import { FORENSICS_PATHS, traceAnswerSchema, type Trace } from '@academy/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { withId } from '../../../lib/api-path';
 import { forensicsKeys } from './query-keys';
 
 export function getTrace(id: string) {
-  return apiRequest(FORENSICS_PATHS.trace.replace(':id', encodeURIComponent(id)), { schema: traceAnswerSchema });
+  return apiRequest(withId(FORENSICS_PATHS.trace, id), { schema: traceAnswerSchema });
 }
 
 /** A trace is read again this often until it is done or failed. */

@@ -9,7 +9,7 @@ import { useRef, useState, type DragEvent } from 'react';
 const COPY_ACCEPT = ['video/*', '.ts', '.m2ts', '.mts', '.mp4', '.m4v', '.mov', '.mkv', '.webm', '.avi', '.flv', '.3gp'].join(',');
 
 /** Where the leaked copy is chosen: a button that opens the file picker, or a file dropped on the zone. */
-export function CopyDropZone({ onFile, disabled = false }: { onFile: (file: File) => void; disabled?: boolean }) {
+export function CopyDropZone({ onFile }: { onFile: (file: File) => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
 
@@ -17,7 +17,7 @@ export function CopyDropZone({ onFile, disabled = false }: { onFile: (file: File
     event.preventDefault();
     setOver(false);
     const file = event.dataTransfer.files[0];
-    if (file && !disabled) onFile(file);
+    if (file) onFile(file);
   };
 
   return (
@@ -46,7 +46,7 @@ export function CopyDropZone({ onFile, disabled = false }: { onFile: (file: File
     >
       <UploadFile sx={{ fontSize: 48, color: 'secondary.main' }} aria-hidden />
       <Typography sx={{ fontWeight: 600 }}>{t('forensics.dropHere')}</Typography>
-      <Button variant="contained" onClick={() => input.current?.click()} disabled={disabled}>
+      <Button variant="contained" onClick={() => input.current?.click()}>
         {t('forensics.chooseCopy')}
       </Button>
       <Typography variant="body2" color="text.secondary">

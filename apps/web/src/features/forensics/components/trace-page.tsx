@@ -9,10 +9,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatBytes } from '../../../i18n/format';
-import { alerts } from '../../../lib/alerts';
 import { useTraceQuery } from '../api/get-trace';
 import { useStartTraceMutation } from '../api/start-trace';
-import { errorText } from '../lib/error-text';
+import { failureText, showFailure } from '../../../lib/failure-alerts';
 import { CopyDropZone } from './copy-drop-zone';
 import { TraceFailedCard } from './trace-failed-card';
 import { TraceNoMatchCard } from './trace-no-match-card';
@@ -33,14 +32,14 @@ export function TracePage() {
   const [params, setParams] = useSearchParams();
   const traceId = params.get(TRACE_PARAM);
   const [sending, setSending] = useState<Sending | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const start = useStartTraceMutation();
+  // A refused upload's sentence: the mutation's own error (cleared by the next send and by reset).
+  const refusal = start.error ? failureText(start.error) : null;
   const trace = useTraceQuery(traceId);
   const answer = trace.data;
   const finished = answer?.state === 'done' || answer?.state === 'failed' || trace.isError;
 
   const send = (file: File) => {
-    setRefusal(null);
     setSending({ name: file.name, size: file.size, percent: 0 });
     start.mutate(
       { file, onProgress: (fraction) => setSending((now) => now && { ...now, percent: Math.floor(fraction * 100) }) },
@@ -51,16 +50,13 @@ export function TracePage() {
         },
         onError: (error) => {
           setSending(null);
-          const text = errorText(error);
-          setRefusal(text);
-          void alerts.error({ title: t('forensics.uploadFailed'), text });
+          showFailure(t('forensics.uploadFailed'), error);
         },
       },
     );
   };
 
   const reset = () => {
-    setRefusal(null);
     start.reset();
     setParams({});
   };
@@ -91,7 +87,7 @@ export function TracePage() {
   } else if (trace.isError) {
     answered = (
       <Alert severity="error" sx={{ overflowWrap: 'anywhere' }}>
-        {errorText(trace.error)}
+        {failureText(trace.error)}
       </Alert>
     );
   } else if (!answer || answer.state === 'queued' || answer.state === 'processing') {

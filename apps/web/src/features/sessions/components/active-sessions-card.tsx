@@ -13,14 +13,14 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { alerts } from '../../../lib/alerts';
-import { ApiError } from '../../../lib/api-client';
 import { useEndOtherSessionsMutation } from '../api/end-other-sessions';
 import { useEndSessionMutation } from '../api/end-session';
 import { useMySessionsQuery } from '../api/get-my-sessions';
+import { failureText } from '../../../lib/failure-alerts';
 
 
 function showFailure(error: Error) {
-  void alerts.error({ title: error instanceof ApiError ? error.message : t('alert.somethingWentWrongBang') });
+  void alerts.error({ title: failureText(error) });
 }
 
 /** The Profile page's list of the account's sign-ins, with a way to end the ones not in hand. */

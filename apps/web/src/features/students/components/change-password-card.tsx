@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { PasswordField } from '../../../components/password-field';
 import { alerts } from '../../../lib/alerts';
 import { useUpdatePasswordMutation } from '../api/update-password';
-import { showFailure } from '../lib/student-alerts';
+import { showFailure } from '../../../lib/failure-alerts';
 
 /** The Profile page's 'Change Password' card (spec sections 2 and 8). */
 export function ChangePasswordCard({ accountId }: { accountId: string }) {

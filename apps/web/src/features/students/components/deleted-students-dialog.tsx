@@ -16,10 +16,10 @@ import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
 import { useDeletedStudentsQuery } from '../api/get-deleted-students';
 import { useRestoreStudentMutation } from '../api/restore-student';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { failureText } from '../../../lib/failure-alerts';
 
 interface DeletedStudentsDialogProps {
   open: boolean;
@@ -44,7 +44,7 @@ export function DeletedStudentsDialog({ open, onClose }: DeletedStudentsDialogPr
     restore.mutate(student._id, {
       onSuccess: (answer) => setOutcome({ ok: true, text: `${answer.message}: ${answer.data.name}` }),
       onError: (error) =>
-        setOutcome({ ok: false, text: error instanceof ApiError ? error.message : t('alert.somethingWentWrongBang') }),
+        setOutcome({ ok: false, text: failureText(error) }),
     });
 
   const close = () => {

@@ -17,7 +17,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
 import { useImportStudentsMutation } from '../api/import-students';
 
 interface ImportStudentsDialogProps {
@@ -27,6 +26,7 @@ interface ImportStudentsDialogProps {
 
 /** CSV import { formatNumber } from '../../../i18n/format';
 import with the per-row report: who was added (with regNo) and who was refused, and why. */
+import { failureText } from '../../../lib/failure-alerts';
 export function ImportStudentsDialog({ open, onClose }: ImportStudentsDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportAnswer['data'] | null>(null);
@@ -50,7 +50,7 @@ export function ImportStudentsDialog({ open, onClose }: ImportStudentsDialogProp
     if (!file) return;
     mutation.mutate(file, {
       onSuccess: (answer) => setReport(answer.data),
-      onError: (error) => setProblem(error instanceof ApiError ? error.message : t('alert.somethingWentWrongBang')),
+      onError: (error) => setProblem(failureText(error)),
     });
   };
 

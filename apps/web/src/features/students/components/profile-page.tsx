@@ -11,7 +11,7 @@ import { readSession } from '../../../lib/session';
 import { useStudentQuery } from '../api/get-student';
 import { useUpdateStudentMutation } from '../api/update-student';
 import { PROFILE_SECTIONS, type ProfileFieldName, type ProfileFieldSpec } from '../lib/profile-fields';
-import { showFailure } from '../lib/student-alerts';
+import { showFailure } from '../../../lib/failure-alerts';
 import { ChangePasswordCard } from './change-password-card';
 import { ProfileField } from './profile-field';
 import { ProfilePicture } from './profile-picture';

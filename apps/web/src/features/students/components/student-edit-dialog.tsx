@@ -13,7 +13,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { alerts } from '../../../lib/alerts';
 import { useUpdateStudentMutation } from '../api/update-student';
-import { showFailure } from '../lib/student-alerts';
+import { showFailure } from '../../../lib/failure-alerts';
 
 type EditableField = 'name' | 'email' | 'whatsAppNo' | 'additionalNo' | 'district' | 'scl' | 'address' | 'batch' | 'classType' | 'historyType' | 'studentIdImg';
 type Values = Record<EditableField, string>;
