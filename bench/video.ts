@@ -18,15 +18,15 @@
 // Settings: BENCH_VIDEO_SECONDS (600, the issue's 10-minute lecture; shorter for a quick look),
 // BENCH_PORTS. Exits 1 on a miss.
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openAsBlob, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import type { DriveItem, DriveListingAnswer, FileTicketAnswer, LoginAnswer } from '@academy/contract';
+import type { DriveItem, FileTicketAnswer, LoginAnswer } from '@academy/contract';
 import { percentile } from './support';
 import { LECTURE_SIZE, makeLectureVideo } from './support/lecture-video';
 import { startNginx, type Nginx } from './support/nginx';
-import { adminAndStudent, api, BENCH_STUDENT } from './support/portal-api';
+import { adminAndStudent, api, BENCH_STUDENT, lessonProcessing, uploadVideo } from './support/portal-api';
 import { reportFigures, type Figure } from './support/results';
 import { benchPort, startServer, stopServer, BENCH_ADMIN } from './support/server';
 import { playerAddresses, rungQuality, timedGet, type PlayerAddresses } from './support/hls-player';
@@ -57,29 +57,20 @@ async function feedLoad(base: string, token: string): Promise<{ p99: number; err
   return { p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, requests: result.requests.total };
 }
 
-async function lessonState(base: string, admin: string, folderId: string, fileId: string) {
-  const listing = await api<DriveListingAnswer>(base, `folders/folderContent/${encodeURIComponent(folderId)}`, { token: admin });
-  return listing.files.find((item) => item.id === fileId)?.processing;
-}
-
 /** Upload to ready, with the feed loaded once while it transcodes. */
 async function transcode(base: string, tokens: { admin: string; student: string }, folderId: string) {
-  const form = new FormData();
-  form.append('file', await openAsBlob(source, { type: 'video/mp4' }), 'lecture.mp4');
   const uploadStarted = Date.now();
-  const answer = await fetch(`${base}/api/folders/folder/${encodeURIComponent(folderId)}/files`, { method: 'POST', headers: { authorization: `Bearer ${tokens.admin}` }, body: form });
-  if (!answer.ok) throw new Error(`upload: ${answer.status} ${await answer.text()}`);
-  const video = ((await answer.json()) as { data: DriveItem }).data;
+  const video = await uploadVideo(base, tokens.admin, folderId, source, 'lecture.mp4');
   const queued = Date.now();
   console.log(`uploaded in ${((queued - uploadStarted) / 1000).toFixed(1)} s; transcoding (load ${load()})`);
   let feed: Awaited<ReturnType<typeof feedLoad>> | null = null;
   for (;;) {
-    const processing = await lessonState(base, tokens.admin, folderId, video.id);
+    const processing = await lessonProcessing(base, tokens.admin, folderId, video.id);
     if (processing?.state === 'ready') break;
     if (processing?.state === 'failed') throw new Error(`the lesson failed: ${processing.error ?? ''}`);
     if (processing?.state === 'processing' && processing.progress >= 5 && !feed) {
       feed = await feedLoad(base, tokens.student);
-      console.log(`feed under transcode: p99 ${feed.p99} ms, ${feed.requests} answers, ${feed.errors} errors (now at ${(await lessonState(base, tokens.admin, folderId, video.id))?.progress ?? '?'}%)`);
+      console.log(`feed under transcode: p99 ${feed.p99} ms, ${feed.requests} answers, ${feed.errors} errors (now at ${(await lessonProcessing(base, tokens.admin, folderId, video.id))?.progress ?? '?'}%)`);
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

@@ -1,4 +1,5 @@
-import type { LoginAnswer } from '@academy/contract';
+import { openAsBlob } from 'node:fs';
+import { CLASS_FILE_FIELD, type DriveItem, type DriveListingAnswer, type LessonProcessing, type LoginAnswer } from '@academy/contract';
 import { BENCH_ADMIN } from './server';
 
 // The portal's API as the benches call it: JSON in and out, a bearer token when given, and a
@@ -19,11 +20,32 @@ export const BENCH_STUDENT = {
   indianHistory: true, europeHistory: false, historyType: 'Indian', batch: '2026', classType: 'Theory',
 } as const;
 
+/** A student registered (BENCH_STUDENT with `who` over it) and given `className`: their sign-in. */
+export async function registeredStudent(base: string, admin: string, className: string, who: { name?: string; email?: string } = {}): Promise<LoginAnswer> {
+  const body = { ...BENCH_STUDENT, ...who };
+  await api(base, 'students/student/register', { body });
+  await api(base, 'students/student/give-additional-access', { token: admin, body: { email: body.email, className } });
+  return api<LoginAnswer>(base, 'students/student/login', { body: { email: body.email, password: body.password } });
+}
+
 /** The bench admin's token, and the bench student's once registered and given `className`. */
 export async function adminAndStudent(base: string, className: string): Promise<{ admin: string; student: string }> {
   const admin = await api<LoginAnswer>(base, 'students/student/login', { body: BENCH_ADMIN });
-  await api(base, 'students/student/register', { body: BENCH_STUDENT });
-  await api(base, 'students/student/give-additional-access', { token: admin.token, body: { email: BENCH_STUDENT.email, className } });
-  const student = await api<LoginAnswer>(base, 'students/student/login', { body: { email: BENCH_STUDENT.email, password: BENCH_STUDENT.password } });
+  const student = await registeredStudent(base, admin.token, className);
   return { admin: admin.token, student: student.token };
+}
+
+/** A video uploaded by the admin into a folder, through the multipart route: its drive item. */
+export async function uploadVideo(base: string, admin: string, folderId: string, file: string, name: string): Promise<DriveItem> {
+  const form = new FormData();
+  form.append(CLASS_FILE_FIELD, await openAsBlob(file, { type: 'video/mp4' }), name);
+  const answer = await fetch(`${base}/api/folders/folder/${encodeURIComponent(folderId)}/files`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+  if (!answer.ok) throw new Error(`upload: ${answer.status} ${await answer.text()}`);
+  return ((await answer.json()) as { data: DriveItem }).data;
+}
+
+/** A video's processing as the admin's drive listing shows it. */
+export async function lessonProcessing(base: string, admin: string, folderId: string, fileId: string): Promise<LessonProcessing | undefined> {
+  const listing = await api<DriveListingAnswer>(base, `folders/folderContent/${encodeURIComponent(folderId)}`, { token: admin });
+  return listing.files.find((item) => item.id === fileId)?.processing;
 }

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { sessionFromLogin, type LoginAnswer, type RegisterBody, type Student } from '@academy/contract';
+import { LANGUAGE_STORAGE_KEY, type Language } from './languages';
 
 let counter = 0;
 
@@ -70,5 +71,17 @@ export async function openSignedIn(page: Page, email: string, password: string, 
 export async function signedInPage(browser: Browser, email: string, password: string, name: string, viewport?: { width: number; height: number }): Promise<Page> {
   const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
   await openSignedIn(page, email, password, name);
+  return page;
+}
+
+/**
+ * A signed-in page showing the portal in `language`, for the screen walks: the language is the
+ * device's choice (local storage), set once signed in (openSignedIn waits for the English
+ * greeting), then the page is loaded again.
+ */
+export async function signedInPageIn(browser: Browser, account: { email: string; password: string; name: string }, language: Language, viewport: { width: number; height: number }): Promise<Page> {
+  const page = await signedInPage(browser, account.email, account.password, account.name, viewport);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, language] as const);
+  await page.reload();
   return page;
 }

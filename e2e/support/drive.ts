@@ -1,5 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { registerByApi, signInByApi } from './accounts';
 import { say, type Language } from './languages';
+import { ADMIN } from './server-env';
 
 /** A folder or file card on the drive screen's Files list, by its exact name, in the page's language. */
 export function driveCard(page: Page, name: string, language: Language = 'en') {
@@ -16,4 +18,31 @@ export const LESSON_READY_TIMEOUT_MS = 420_000;
 /** Waits until the lesson's card on the drive screen says it streams (in English). */
 export async function expectLessonReady(page: Page, name: string): Promise<void> {
   await expect(driveCard(page, name).getByTestId('lesson-state')).toHaveText('Ready to stream', { timeout: LESSON_READY_TIMEOUT_MS });
+}
+
+/**
+ * A class named `${prefix} <tag>` with a 'Week 1' folder, given to a new student, through the API
+ * (issue 4's spec does it on screen): the admin's headers, the week's id and the student.
+ */
+export async function classGivenToStudent(request: APIRequestContext, prefix: string) {
+  const tag = Date.now().toString(36);
+  const { token } = await signInByApi(request, ADMIN.email, ADMIN.password);
+  const headers = { authorization: `Bearer ${token}` };
+  const className = `${prefix} ${tag}`;
+  const created = await request.post('/api/folders/create/folder', { headers, data: { folderName: className } });
+  expect(created.status(), await created.text()).toBe(200);
+  const classId = ((await created.json()) as { data: { id: string } }).data.id;
+  const week = await request.post(`/api/folders/folder/${encodeURIComponent(classId)}/folders`, { headers, data: { name: 'Week 1' } });
+  expect(week.status(), await week.text()).toBe(200);
+  const weekId = ((await week.json()) as { data: { id: string } }).data.id;
+  const { body: student, student: registered } = await registerByApi(request);
+  const grant = await request.post('/api/students/student/give-additional-access', { headers, data: { email: student.email, className } });
+  expect(grant.status(), await grant.text()).toBe(200);
+  return { className, weekId, headers, student: { ...student, regNo: registered.regNo } };
+}
+
+/** From the drive's top level into the class's 'Week 1' folder, in the page's language. */
+export async function openWeek(page: Page, className: string, language: Language = 'en'): Promise<void> {
+  await driveCard(page, className, language).getByRole('button', { name: say(language, 'openFolder') }).click();
+  await driveCard(page, 'Week 1', language).getByRole('button', { name: say(language, 'openFolder') }).click();
 }

@@ -21,6 +21,12 @@ export interface Screen {
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 768 };
 
+/** The two sizes every screen is looked at in: the brief's desktop and phone. */
+export const DEVICES = [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const;
+
 /** The window a screen is meant for: a phone's for the phone drawer, else a laptop's. */
 export function viewportOf(screen: Screen): { width: number; height: number } {
   return screen.phone ? PHONE : DESKTOP;

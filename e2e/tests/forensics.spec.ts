@@ -1,16 +1,18 @@
-import { createDecipheriv, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { DriveItem, FileTicketAnswer } from '@academy/contract';
 import { en } from '../../apps/web/src/i18n/en';
 import { si } from '../../apps/web/src/i18n/si';
+import { decryptedSegments, playlistAddresses } from '../../apps/server/test/hls-copy';
 import { testVideo } from '../../apps/server/test/videos';
-import { openSignedIn, registerByApi, signedInPage, signInByApi } from '../support/accounts';
+import { openSignedIn, registerByApi, signedInPage, signedInPageIn, signInByApi } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
-import { driveCard, expectLessonReady, LESSON_READY_TIMEOUT_MS } from '../support/drive';
-import { LANGUAGE_STORAGE_KEY, LANGUAGES, say, type Language } from '../support/languages';
+import { classGivenToStudent, driveCard, expectLessonReady, LESSON_READY_TIMEOUT_MS, openWeek } from '../support/drive';
+import { LANGUAGES, say } from '../support/languages';
+import { DEVICES } from '../support/screens';
 import { saveScreen } from '../support/screenshots';
 import { ADMIN } from '../support/server-env';
 
@@ -22,34 +24,7 @@ import { ADMIN } from '../support/server-env';
 // the drive screen's leak-mark chip and actions, desktop and phone, English and Sinhala.
 
 const WORDS = { en, si } as const;
-const DEVICES = [
-  ['desktop', { width: 1366, height: 768 }],
-  ['phone', { width: 390, height: 844 }],
-] as const;
 const LESSON = 'lecture-7.mp4';
-
-/** A class with a 'Week 1' folder, given to a new student, through the API. */
-async function classGivenToStudent(request: APIRequestContext) {
-  const tag = Date.now().toString(36);
-  const { token } = await signInByApi(request, ADMIN.email, ADMIN.password);
-  const headers = { authorization: `Bearer ${token}` };
-  const className = `Leaks ${tag}`;
-  const created = await request.post('/api/folders/create/folder', { headers, data: { folderName: className } });
-  expect(created.status(), await created.text()).toBe(200);
-  const classId = ((await created.json()) as { data: { id: string } }).data.id;
-  const week = await request.post(`/api/folders/folder/${encodeURIComponent(classId)}/folders`, { headers, data: { name: 'Week 1' } });
-  expect(week.status(), await week.text()).toBe(200);
-  const weekId = ((await week.json()) as { data: { id: string } }).data.id;
-  const { body: student, student: registered } = await registerByApi(request);
-  const grant = await request.post('/api/students/student/give-additional-access', { headers, data: { email: student.email, className } });
-  expect(grant.status(), await grant.text()).toBe(200);
-  return { className, weekId, headers, student: { ...student, regNo: registered.regNo } };
-}
-
-async function openWeek(page: Page, className: string, language: Language = 'en') {
-  await driveCard(page, className, language).getByRole('button', { name: say(language, 'openFolder') }).click();
-  await driveCard(page, 'Week 1', language).getByRole('button', { name: say(language, 'openFolder') }).click();
-}
 
 /** The lesson as the admin's drive listing shows it (its processing and leak marks). */
 async function listedLesson(request: APIRequestContext, headers: Record<string, string>, weekId: string): Promise<DriveItem | undefined> {
@@ -58,15 +33,9 @@ async function listedLesson(request: APIRequestContext, headers: Record<string, 
   return ((await listing.json()) as { files: DriveItem[] }).files.find((item) => item.name === LESSON);
 }
 
-function keyAttribute(playlist: string, name: string): string {
-  const line = playlist.split('\n').find((row) => row.startsWith('#EXT-X-KEY:')) ?? '';
-  return new RegExp(`${name}=("[^"]*"|[^,]*)`).exec(line)?.[1]?.replace(/"/g, '') ?? '';
-}
-
 /**
- * What `ffmpeg -i <playlist> -c copy` saves from the student's stream: the first rung's playlist,
- * its key fetched with the student's ticket, every segment decrypted (AES-128-CBC, the playlist's
- * IV) and joined. As apps/server/src/features/forensics/traces.test.ts does on the server side.
+ * What `ffmpeg -i <playlist> -c copy` saves from the student's stream: the first rung's segments,
+ * decrypted with the key their ticket gets, joined (apps/server/test/hls-copy.ts).
  */
 async function downloadedCopy(request: APIRequestContext, token: string, fileId: string): Promise<Buffer> {
   const ticket = await request.get(`/api/secure-folders/file-ticket/${encodeURIComponent(fileId)}`, { headers: { authorization: `Bearer ${token}` } });
@@ -74,33 +43,20 @@ async function downloadedCopy(request: APIRequestContext, token: string, fileId:
   const { hls } = ((await ticket.json()) as FileTicketAnswer).data;
   expect(hls).toMatch(/master\.m3u8\?t=/);
   const master = await (await request.get(hls ?? '')).text();
-  const rung = master.split('\n').find((line) => line.startsWith('/api/')) ?? '';
+  const rung = playlistAddresses(master)[0] ?? '';
   const playlist = await (await request.get(rung)).text();
-  const key = await (await request.get(keyAttribute(playlist, 'URI'))).body();
-  expect(key.length).toBe(16);
-  const iv = Buffer.from(keyAttribute(playlist, 'IV').replace(/^0x/i, ''), 'hex');
-  const parts: Buffer[] = [];
-  for (const address of playlist.split('\n').filter((line) => line.startsWith('/api/'))) {
-    const segment = await request.get(address);
-    expect(segment.status()).toBe(200);
-    const decipher = createDecipheriv('aes-128-cbc', key, iv);
-    parts.push(decipher.update(await segment.body()), decipher.final());
-  }
+  const parts = await decryptedSegments(async (address) => {
+    const answer = await request.get(address);
+    expect(answer.status()).toBe(200);
+    return answer.body();
+  }, playlist);
   return Buffer.concat(parts);
-}
-
-/** The admin's page in a language, at a size, signed in as the login screen leaves it. */
-async function adminPage(browser: Parameters<typeof signedInPage>[0], language: Language, viewport: { width: number; height: number }) {
-  const page = await signedInPage(browser, ADMIN.email, ADMIN.password, 'Administrator', viewport);
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, language] as const);
-  await page.reload();
-  return page;
 }
 
 test('an admin traces a copy saved from a student\'s stream, from the drive screen, and is shown that student', async ({ browser, request }) => {
   // Transcoding makes two ladders (A and B) at the lowest CPU priority, then the copy is read.
   test.setTimeout(2 * LESSON_READY_TIMEOUT_MS + 360_000);
-  const { className, weekId, headers, student } = await classGivenToStudent(request);
+  const { className, weekId, headers, student } = await classGivenToStudent(request, 'Leaks');
   // 4.5 minutes: the tracer names someone only from about 4 minutes (40 segments) of a copy.
   const video = testVideo({ seconds: 270, width: 320, height: 180, audio: false });
 
@@ -176,6 +132,10 @@ test('an admin traces a copy saved from a student\'s stream, from the drive scre
     // small lesson may be done before the next read) and stays playable meanwhile.
     await expect(card.getByTestId('lesson-marks')).toHaveText(/^(Leak marks: adding…|Marked)$/);
     await expect(card.getByRole('button', { name: 'View File' })).toBeVisible();
+    // Made again to the end before the pictures below, which show the marked lesson and its menu.
+    await expect
+      .poll(async () => JSON.stringify((await listedLesson(request, headers, weekId))?.processing), { timeout: LESSON_READY_TIMEOUT_MS, intervals: [2000] })
+      .toBe(JSON.stringify({ state: 'ready', progress: 100, marks: 'ready' }));
   });
   await admin.context().close();
 
@@ -184,7 +144,7 @@ test('an admin traces a copy saved from a student\'s stream, from the drive scre
       const words = WORDS[language];
       for (const [device, viewport] of DEVICES) {
         const suffix = `${device}-${language}`;
-        const page = await adminPage(browser, language, viewport);
+        const page = await signedInPageIn(browser, { ...ADMIN, name: 'Administrator' }, language, viewport);
 
         await openWeek(page, className, language);
         await expect(driveCard(page, LESSON, language).getByTestId('lesson-marks')).toBeVisible();

@@ -1,12 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { testVideo } from '../../apps/server/test/videos';
-import { registerByApi, signedInPage, signInByApi } from '../support/accounts';
-import { driveCard, expectLessonReady, LESSON_READY_TIMEOUT_MS } from '../support/drive';
+import { registerByApi, signedInPage, signedInPageIn, signInByApi } from '../support/accounts';
+import { classGivenToStudent, driveCard, expectLessonReady, LESSON_READY_TIMEOUT_MS, openWeek } from '../support/drive';
 import { seriousViolations } from '../support/axe';
-import { LANGUAGE_STORAGE_KEY, LANGUAGES, say } from '../support/languages';
+import { LANGUAGES } from '../support/languages';
+import { DEVICES } from '../support/screens';
 import { saveScreen } from '../support/screenshots';
 import { ADMIN } from '../support/server-env';
 
@@ -20,31 +21,9 @@ import { ADMIN } from '../support/server-env';
 
 
 
-/** A class with a 'Week 1' folder, given to a new student, through the API (issue 4's spec does it on screen). */
-async function classGivenToStudent(request: APIRequestContext) {
-  const tag = Date.now().toString(36);
-  const { token } = await signInByApi(request, ADMIN.email, ADMIN.password);
-  const headers = { authorization: `Bearer ${token}` };
-  const className = `Lessons ${tag}`;
-  const created = await request.post('/api/folders/create/folder', { headers, data: { folderName: className } });
-  expect(created.status(), await created.text()).toBe(200);
-  const classId = ((await created.json()) as { data: { id: string } }).data.id;
-  const week = await request.post(`/api/folders/folder/${encodeURIComponent(classId)}/folders`, { headers, data: { name: 'Week 1' } });
-  expect(week.status(), await week.text()).toBe(200);
-  const { body: student } = await registerByApi(request);
-  const grant = await request.post('/api/students/student/give-additional-access', { headers, data: { email: student.email, className } });
-  expect(grant.status(), await grant.text()).toBe(200);
-  return { className, student };
-}
-
-async function openWeek(page: Page, className: string) {
-  await driveCard(page, className).getByRole('button', { name: 'Open Folder' }).click();
-  await driveCard(page, 'Week 1').getByRole('button', { name: 'Open Folder' }).click();
-}
-
 test('a lesson uploaded on the drive screen streams to a granted student through hls.js, never as the MP4', async ({ browser, request }) => {
   test.setTimeout(LESSON_READY_TIMEOUT_MS + 180_000);
-  const { className, student } = await classGivenToStudent(request);
+  const { className, student } = await classGivenToStudent(request, 'Lessons');
   // 30 s of 640x360 with sound, made by the ffmpeg the server runs: a 240p and a 360p rung.
   const video = testVideo({ seconds: 30, width: 640, height: 360 });
 
@@ -151,7 +130,7 @@ function paddedVideo(bytes: number): Buffer {
 
 test('an upload paused, then cut off by a reload, goes on from where the server stopped when the same file is picked again', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const { className } = await classGivenToStudent(request);
+  const { className } = await classGivenToStudent(request, 'Lessons');
   // A file on disk, so the browser gives it the same name, size and date each time it is picked.
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'academy-upload-')), 'long lecture.mp4');
   writeFileSync(file, paddedVideo(24 * 1024 * 1024));
@@ -197,7 +176,7 @@ test('an upload paused, then cut off by a reload, goes on from where the server 
 
 test('the lesson screens, desktop and phone, in English and Sinhala', async ({ browser, request }) => {
   test.setTimeout(LESSON_READY_TIMEOUT_MS + 240_000);
-  const { className, student } = await classGivenToStudent(request);
+  const { className, student } = await classGivenToStudent(request, 'Lessons');
   const admin = await signedInPage(browser, ADMIN.email, ADMIN.password, 'Administrator');
   await openWeek(admin, className);
   await admin.getByTestId('class-file-input').setInputFiles([{ name: 'Lesson 1 - Anuradhapura.mp4', mimeType: 'video/mp4', buffer: testVideo({ seconds: 30, width: 640, height: 360 }) }]);
@@ -208,14 +187,11 @@ test('the lesson screens, desktop and phone, in English and Sinhala', async ({ b
   await admin.context().close();
 
   for (const language of LANGUAGES) {
-    for (const [device, viewport] of [['desktop', { width: 1366, height: 768 }], ['phone', { width: 390, height: 844 }]] as const) {
+    for (const [device, viewport] of DEVICES) {
       const suffix = `${device}-${language}`;
       for (const [who, account] of [['admin', { ...ADMIN, name: 'Administrator' }], ['student', student]] as const) {
-        const page = await signedInPage(browser, account.email, account.password, account.name, viewport);
-        await page.evaluate(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, language] as const);
-        await page.reload();
-        await driveCard(page, className, language).getByRole('button', { name: say(language, 'openFolder') }).click();
-        await driveCard(page, 'Week 1', language).getByRole('button', { name: say(language, 'openFolder') }).click();
+        const page = await signedInPageIn(browser, account, language, viewport);
+        await openWeek(page, className, language);
         await expect(page.locator('img[src*="poster.jpg"]')).toBeVisible();
         await saveScreen(page, `drive-lesson-${who}-${suffix}`);
         if (who === 'student') {

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { DriveListingAnswer } from '@academy/contract';
-import { registerByApi, signedInPage, signInByApi } from '../support/accounts';
+import { registerByApi, signedInPage, signedInPageIn, signInByApi } from '../support/accounts';
 import { driveCard } from '../support/drive';
 import { LANGUAGE_STORAGE_KEY, LANGUAGES, say, sayPattern } from '../support/languages';
+import { DEVICES } from '../support/screens';
 import { saveScreen } from '../support/screenshots';
 import { ADMIN, e2eDataDir } from '../support/server-env';
 
@@ -134,7 +135,7 @@ test('the watching screens, desktop and phone, in English and Sinhala', async ({
     rmSync(path.dirname(source), { recursive: true, force: true });
   }
   for (const language of LANGUAGES) {
-    for (const [device, viewport] of [['desktop', { width: 1366, height: 768 }], ['phone', { width: 390, height: 844 }]] as const) {
+    for (const [device, viewport] of DEVICES) {
       const suffix = `${device}-${language}`;
       const page = await signedInPage(browser, student.email, student.password, student.name, viewport);
       await page.evaluate(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, language] as const);
@@ -156,9 +157,7 @@ test('the watching screens, desktop and phone, in English and Sinhala', async ({
       await saveScreen(page, `drive-progress-${suffix}`);
       await page.context().close();
 
-      const tutor = await signedInPage(browser, ADMIN.email, ADMIN.password, 'Administrator', viewport);
-      await tutor.evaluate(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, language] as const);
-      await tutor.reload();
+      const tutor = await signedInPageIn(browser, { ...ADMIN, name: 'Administrator' }, language, viewport);
       await driveCard(tutor, className, language).getByRole('button', { name: say(language, 'openFolder') }).click();
       await tutor.getByRole('button', { name: `${say(language, 'viewers')}: ${lessonName}` }).click();
       const panel = tutor.getByRole('dialog', { name: say(language, 'viewersOf', lessonName) });
