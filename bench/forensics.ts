@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FORENSICS_PATHS, TRACE_FILE_FIELD, type DriveItem, type FileTicketAnswer, type LoginAnswer, type TraceAnswer, type TraceCreatedAnswer } from '@academy/contract';
 import { mediaBinaries } from '../apps/server/src/media/binaries';
+import { VARIANT_B_FOLDER } from '../apps/server/src/features/lessons/marked-segments';
 import { SEGMENT_SECONDS } from '../apps/server/src/media/ladder';
 import { decryptedSegments, playlistAddresses } from '../apps/server/test/hls-copy';
 import { makeLectureVideo } from './support/lecture-video';
@@ -84,7 +85,8 @@ function storage(dataDir: string): { all: number; variantB: number } {
   const walk = (dir: string, inB: boolean) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full, inB || entry.name === 'b');
+      // Ladder B's store folder is named per try: 'b-<time>' (lessons/variant-b.ts).
+      if (entry.isDirectory()) walk(full, inB || entry.name.startsWith(`${VARIANT_B_FOLDER}-`));
       else {
         const size = statSync(full).size;
         all += size;
