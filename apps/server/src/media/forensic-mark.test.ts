@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaBinaries } from './binaries';
-import { markFilter, readMarks, type MarkReading } from './forensic-mark';
+import { markFilter, readMarks, type Alignment, type MarkReading } from './forensic-mark';
 import { SEGMENT_SECONDS } from './ladder';
 import { runTool } from './run-tool';
 
@@ -48,10 +48,13 @@ const RUNG = [
   '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod',
 ];
 
-/** A downloader's copy: the student's playlist (segment i from A or B by bit i), saved with -c copy. */
-async function downloaderCopy(name: string, fromSegment: number): Promise<string> {
+/**
+ * A downloader's copy: the student's playlist (segment i from A or B by bit i), saved with -c copy;
+ * `lesson` names the folders' prefix ('' for the lecture, 'looping-' for the looping one).
+ */
+async function downloaderCopy(name: string, fromSegment: number, lesson = ''): Promise<string> {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${SEGMENT_SECONDS}`, '#EXT-X-PLAYLIST-TYPE:VOD'];
-  for (let i = fromSegment; i < SEGMENTS; i++) lines.push(`#EXTINF:${SEGMENT_SECONDS}.0,`, `${BITS[i] ? 'A' : 'B'}/${i}.ts`);
+  for (let i = fromSegment; i < SEGMENTS; i++) lines.push(`#EXTINF:${SEGMENT_SECONDS}.0,`, `${lesson}${BITS[i] ? 'A' : 'B'}/${i}.ts`);
   lines.push('#EXT-X-ENDLIST');
   const playlist = path.join(dir, `${name}.m3u8`);
   await writeFile(playlist, `${lines.join('\n')}\n`);
@@ -67,7 +70,13 @@ async function screenRecording(copy: string, name: string, crop: string, fromSec
   return out;
 }
 
-const read = (copy: string): Promise<MarkReading> => readMarks(binaries, { copy, source: path.join(dir, 'source.mp4'), segmentSeconds: SEGMENT_SECONDS });
+const read = (copy: string, source = 'source.mp4'): Promise<MarkReading> => readMarks(binaries, { copy, source: path.join(dir, source), segmentSeconds: SEGMENT_SECONDS });
+
+/** The placement that fits the copy best; this lecture's picture never repeats, so it is the only one near the top. */
+function placed(reading: MarkReading): Alignment {
+  expect(reading.alignments.length).toBeGreaterThan(0);
+  return reading.alignments[0]!;
+}
 
 /**
  * Each segment read must be the bit that was sent, with |soft| clear of what an unmarked copy
@@ -76,7 +85,7 @@ const read = (copy: string): Promise<MarkReading> => readMarks(binaries, { copy,
  * half strength (|soft| 0.33-0.8, reliability 1.3-6 on this lecture; 0.9-1.4 for the others).
  * The decoder weighs segments by reliability, so the copy as a whole must be well clear of noise.
  */
-function expectBits(reading: MarkReading, segments: number[]): void {
+function expectBits(reading: Alignment, segments: number[]): void {
   expect(reading.contentMatch).toBeGreaterThan(0.97);
   expect(reading.segments.map((segment) => segment.index)).toEqual(segments);
   for (const segment of reading.segments) {
@@ -114,13 +123,13 @@ describe('forensic marks', () => {
   });
 
   it('reads every bit of a copy saved by a downloader', async () => {
-    const reading = await read(await downloaderCopy('downloaded', 0));
+    const reading = placed(await read(await downloaderCopy('downloaded', 0)));
     expect(reading.offsetSeconds).toBeCloseTo(0, 1);
     expectBits(reading, all);
   }, SLOW_MS);
 
   it('reads every bit of a downloaded copy that starts at a later segment', async () => {
-    const reading = await read(await downloaderCopy('downloaded-later', 3));
+    const reading = placed(await read(await downloaderCopy('downloaded-later', 3)));
     expect(reading.offsetSeconds).toBeCloseTo(18, 1);
     expectBits(reading, all.slice(3));
   }, SLOW_MS);
@@ -129,12 +138,12 @@ describe('forensic marks', () => {
     const copy = await downloaderCopy('for-recording', 0);
     const reading = await read(await screenRecording(copy, 'recorded', 'crop=iw*0.98:ih*0.98'));
     expect(reading.crop.left + reading.crop.right).toBeCloseTo(0.02, 2);
-    expectBits(reading, all);
+    expectBits(placed(reading), all);
   }, SLOW_MS);
 
   it('reads a recording that starts 13.4 s in, cropped 3 % on two sides, from the first whole segment on', async () => {
     const copy = await downloaderCopy('for-late-recording', 0);
-    const reading = await read(await screenRecording(copy, 'recorded-late', 'crop=iw*0.97:ih*0.97:iw*0.03:ih*0.03', 13.4));
+    const reading = placed(await read(await screenRecording(copy, 'recorded-late', 'crop=iw*0.97:ih*0.97:iw*0.03:ih*0.03', 13.4)));
     expect(reading.offsetSeconds).toBeCloseTo(13.4, 0);
     // Segment 2 (12-18 s) is only partly in the copy: not read.
     expectBits(reading, all.slice(3));
@@ -144,7 +153,7 @@ describe('forensic marks', () => {
     const unmarked = path.join(dir, 'unmarked.mp4');
     await ffmpeg(['-i', path.join(dir, 'N', 'index.m3u8'), '-c', 'copy', unmarked]);
     for (const copy of [path.join(dir, 'source.mp4'), unmarked]) {
-      const reading = await read(copy);
+      const reading = placed(await read(copy));
       expect(reading.contentMatch).toBeGreaterThan(0.97);
       expect(reading.segments).toHaveLength(SEGMENTS);
       for (const segment of reading.segments) {
@@ -152,5 +161,29 @@ describe('forensic marks', () => {
         expect(segment.reliability).toBeLessThan(1);
       }
     }
+  }, SLOW_MS);
+
+  it('places a copy of a lecture whose picture repeats at every place it fits, the right one among them', async () => {
+    // A still slide and a presenter box whose picture loops every 4 s (ffmpeg's testsrc2 at this
+    // size): the picture alone cannot say which loop a copy starts in.
+    const looping = path.join(dir, 'looping.mp4');
+    await ffmpeg([
+      '-f', 'lavfi', '-i', `color=c=0xf2efe6:s=1280x720:r=30:d=${LESSON_SECONDS}`,
+      '-f', 'lavfi', '-i', `testsrc2=s=320x400:r=30:d=${LESSON_SECONDS}`,
+      '-filter_complex', '[0:v]drawbox=x=0:y=0:w=1280:h=110:color=0x6b2d2d:t=fill[slide];[slide][1:v]overlay=x=900:y=280,noise=alls=3:allf=t,format=yuv420p',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', looping,
+    ]);
+    for (const variant of ['A', 'B'] as const) {
+      await mkdir(path.join(dir, `looping-${variant}`));
+      await ffmpeg([
+        '-i', looping, '-filter_complex', `[0:v:0]${markFilter(variant, 1280, 720)}[v]`, '-map', '[v]',
+        ...RUNG, '-hls_segment_filename', path.join(dir, `looping-${variant}`, '%d.ts'), path.join(dir, `looping-${variant}`, 'index.m3u8'),
+      ]);
+    }
+    const reading = await read(await downloaderCopy('looping-downloaded', 2, 'looping-'), 'looping.mp4');
+    expect(reading.alignments.length).toBeGreaterThan(1);
+    const right = reading.alignments.find((alignment) => Math.abs(alignment.offsetSeconds - 12) < 0.3);
+    if (!right) throw new Error(`no placement at 12 s among ${reading.alignments.map((alignment) => alignment.offsetSeconds).join(', ')}`);
+    expectBits(right, all.slice(2));
   }, SLOW_MS);
 });

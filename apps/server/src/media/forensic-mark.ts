@@ -11,7 +11,7 @@
 
 import { MARK_AMPLITUDE } from './mark-pattern';
 
-export { readMarks, type MarkReading } from './mark-reading';
+export { readMarks, type Alignment, type MarkReading } from './mark-reading';
 
 export type MarkVariant = 'A' | 'B';
 

@@ -131,15 +131,16 @@ export interface OffsetMatch {
 }
 
 /**
- * The offset (in samples) at which the copy's frames best match the source's, among `offsets`.
- * Compares every `stride`-th frame of the copy; the copy may run past the source's end by a few
- * samples (a rounding of lengths), not more.
+ * How well the copy's frames match the source's at each of `offsets` (in samples: the source
+ * sample that matches the copy's first): the mean correlation of the compared frames, -1..1, or
+ * -Infinity where too little overlaps. Compares every `stride`-th frame of the copy; the copy may
+ * run past the source's end by a few samples (a rounding of lengths), not more.
  */
-export function bestOffset(copy: Float32Array, copyCount: number, source: Float32Array, sourceCount: number, size: number, offsets: Iterable<number>, stride = 1): OffsetMatch {
+export function offsetScores(copy: Float32Array, copyCount: number, source: Float32Array, sourceCount: number, size: number, offsets: readonly number[], stride = 1): Float64Array {
   const frames: number[] = [];
   for (let k = 0; k < copyCount; k += stride) if (hasContent(copy, size, k)) frames.push(k);
-  let best: OffsetMatch = { offset: 0, score: -Infinity };
-  for (const offset of offsets) {
+  const scores = new Float64Array(offsets.length).fill(-Infinity);
+  for (const [o, offset] of offsets.entries()) {
     let sum = 0;
     let compared = 0;
     for (const k of frames) {
@@ -152,11 +153,41 @@ export function bestOffset(copy: Float32Array, copyCount: number, source: Float3
       sum += dot;
       compared++;
     }
-    if (compared === 0 || compared < frames.length * 0.9) continue;
-    const score = sum / compared;
-    if (score > best.score) best = { offset, score };
+    if (compared > 0 && compared >= frames.length * 0.9) scores[o] = sum / compared;
   }
+  return scores;
+}
+
+/** The offset of `offsets` at which the copy's frames best match the source's (offsetScores). */
+export function bestOffset(copy: Float32Array, copyCount: number, source: Float32Array, sourceCount: number, size: number, offsets: readonly number[], stride = 1): OffsetMatch {
+  const scores = offsetScores(copy, copyCount, source, sourceCount, size, offsets, stride);
+  let best: OffsetMatch = { offset: 0, score: -Infinity };
+  for (const [o, offset] of offsets.entries()) if (scores[o]! > best.score) best = { offset, score: scores[o]! };
   return best;
+}
+
+/**
+ * The offsets a copy's picture cannot tell apart from the best one: local maxima of `scores`
+ * (none higher within `radius` samples) within `slackOf(best score)` of the best, best first, at
+ * most `max`.
+ * A still slide, or a presenter's loop, matches the copy equally well at many places.
+ */
+export function rivalOffsets(offsets: readonly number[], scores: Float64Array, radius: number, slackOf: (best: number) => number, max: number): OffsetMatch[] {
+  let best = -Infinity;
+  for (const score of scores) best = Math.max(best, score);
+  const slack = slackOf(best);
+  const found: OffsetMatch[] = [];
+  for (const [o, offset] of offsets.entries()) {
+    const score = scores[o]!;
+    if (!Number.isFinite(score) || score < best - slack) continue;
+    let peak = true;
+    for (let q = Math.max(0, o - radius); q <= Math.min(offsets.length - 1, o + radius) && peak; q++) {
+      // Ties go to the earlier offset, so a flat stretch yields one rival, not one per sample.
+      peak = q === o || (q < o ? scores[q]! < score : scores[q]! <= score);
+    }
+    if (peak) found.push({ offset, score });
+  }
+  return found.sort((a, b) => b.score - a.score).slice(0, max);
 }
 
 export function range(from: number, to: number): number[] {

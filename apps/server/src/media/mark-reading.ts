@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { MediaBinaries } from './binaries';
 import { MARK_AMPLITUDE, markPattern } from './mark-pattern';
 import { decodeGray } from './mark-frames';
-import { bestOffset, CropResampler, leastSquares, NO_CROP, normalizedFrames, range, shrink, type Crop } from './mark-math';
+import { bestOffset, CropResampler, leastSquares, NO_CROP, normalizedFrames, offsetScores, range, rivalOffsets, shrink, type Crop } from './mark-math';
 import { probeVideo } from './probe';
 
 // Reading the marks of a leaked copy against the lesson's source (forensic-mark.ts says what the
@@ -12,15 +12,17 @@ import { probeVideo } from './probe';
 // at another frame rate. The tracer:
 //   1. samples both files at SAMPLE_FPS as tiny grayscale frames (decoding is nearly all the cost);
 //   2. finds where in the source the copy starts: every offset, on 16x9 frames a second apart,
-//      then the best one again on 64x36 frames, all of them;
+//      then each that fits about as well as the best again on 64x36 frames, all of them (a still
+//      slide fits at many places: each is kept, and the codeword decides, codeword.ts);
 //   3. finds the crop: the cut from each side for which the source, cut so and shrunk, looks most
 //      like the copy;
-//   4. for each source segment the copy covers, averages both over the segment's frames and fits
-//      copy = gain·source + offset + s·P + decoys, so that a change of brightness or contrast is
-//      taken up and what is left is the mark; s is the soft value. The decoys are patterns like P
-//      that nobody added: their coefficients show how large s comes out of noise alone, and so how
-//      far to trust it. (A cubic in the source's level, to take up a gamma change too, also took
-//      up part of the mark: the weakest recorded segment's reliability fell from 2.6 to 2.2.)
+//   4. at each place kept, for each source segment the copy covers, averages both over the
+//      segment's frames and fits copy = gain·source + offset + s·P + decoys, so that a change of
+//      brightness or contrast is taken up and what is left is the mark; s is the soft value. The
+//      decoys are patterns like P that nobody added: their coefficients show how large s comes
+//      out of noise alone, and so how far to trust it. (A cubic in the source's level, to take up
+//      a gamma change too, also took up part of the mark: the weakest recorded segment's
+//      reliability fell from 2.6 to 2.2.)
 
 export interface ReadMarksInput {
   copy: string;
@@ -46,18 +48,32 @@ export interface SegmentMark {
   reliability: number;
 }
 
-export interface MarkReading {
+/** One place in the source where the copy's picture fits, and the marks read there. */
+export interface Alignment {
   /** Where in the source the copy's first frame is. */
   offsetSeconds: number;
+  /** How alike the copy and the source are at this offset (mean frame correlation, -1..1). */
+  contentMatch: number;
+  segments: SegmentMark[];
+}
+
+export interface MarkReading {
   /**
-   * How alike the copy and the source are at that offset (mean frame correlation, -1..1). Copies
-   * of the lesson, screen recordings included, measured 0.996 or more; another lesson built from
-   * the same slide template and presenter box, 0.886. Below ~0.97, it is not this lesson, and its
-   * soft values mean nothing (they can be large: the content differs, not the mark).
+   * How alike the copy and the source are at the best offset (mean frame correlation, -1..1).
+   * Copies of the lesson, screen recordings included, measured 0.996 or more; another lesson built
+   * from the same slide template and presenter box, 0.886. Below ~0.97, it is not this lesson, and
+   * its soft values mean nothing (they can be large: the content differs, not the mark).
    */
   contentMatch: number;
   crop: Crop;
-  segments: SegmentMark[];
+  /**
+   * Every place in the source that the copy's picture fits as well as the best one (within the
+   * noise), best first: a still slide or a presenter's loop fits at many, and the picture alone
+   * cannot say which is right (the bench's lecture fits every 4 s equally, to 0.0001). The
+   * codeword decides among them (codeword.ts counts each one tried in its bound). At most
+   * MAX_ALIGNMENTS: a copy of a slide held still far longer than that is not placed reliably.
+   */
+  alignments: Alignment[];
 }
 
 const SAMPLE_FPS = 5;
@@ -74,6 +90,28 @@ const MARGIN = 10;
 const EDGE_SECONDS = 0.4;
 /** Below this spread, reliability would divide by nearly nothing (an exact copy of the source). */
 const NOISE_FLOOR = 0.05;
+/** Offsets this many samples apart are one placement (the fine search settles within it). */
+const RIVAL_RADIUS = SAMPLE_FPS;
+/**
+ * How far below the best coarse match a placement may be and still be looked at closely: the
+ * larger of an absolute slack and twice the best's own distance from a perfect match (on 16x9
+ * frames a recording's best is about 0.99; wrong places in a lecture that moves, 0.9 or less).
+ */
+const COARSE_SLACK = (best: number) => Math.max(0.002, 2 * (1 - best));
+/** Placements looked at closely, at most, best coarse match first. */
+const MAX_RIVALS = 256;
+/** How far the close look moves a placement from its coarse offset, in samples, each way. */
+const FINE_REACH = 2;
+/**
+ * How far below the best close match a placement may be and still be kept. On the bench's
+ * lecture (a still slide, a presenter looping every 4 s), a recording matched 1.1e-3 short of
+ * perfect at its right place, within 0.7e-4 of that at the other places in step with the
+ * segments, and 12.7e-4 or more below it at places out of step: half the best's shortfall keeps
+ * the first kind and drops the second.
+ */
+const FINE_SLACK = (best: number) => Math.max(0.0003, (1 - best) / 2);
+/** Placements kept at most, best first (64 of them cost the decoder log2 64 = 6 bits of evidence). */
+const MAX_ALIGNMENTS = 64;
 
 const DECOYS: Array<(u: number, v: number) => number> = [
   (u, v) => Math.sin(2 * Math.PI * u) * Math.cos(2 * Math.PI * v),
@@ -174,6 +212,38 @@ function readSegment(copy: Uint8Array, source: Float32Array, pairs: Array<[numbe
   return { soft, noise: Math.sqrt(noise / (b.length - 3)) };
 }
 
+/**
+ * The marks of every source segment the copy covers whole, with the copy placed so that its
+ * sample k is the source's sample `offsetSamples` + k (`source` holds the source's frames from
+ * sample `offsetSamples` − `offset` on, at the copy's size and crop).
+ */
+function readSegments(copy: Uint8Array, copyCount: number, source: Float32Array, sourceCount: number, offset: number, offsetSamples: number, patterns: Float64Array[], segmentSeconds: number): SegmentMark[] {
+  const timeOf = (k: number) => (offsetSamples + k) / SAMPLE_FPS;
+  const read: Array<{ index: number; soft: number; noise: number }> = [];
+  const lastTime = timeOf(copyCount - 1);
+  for (let index = Math.floor(timeOf(0) / segmentSeconds); index * segmentSeconds < lastTime; index++) {
+    const start = index * segmentSeconds;
+    const end = start + segmentSeconds;
+    if (timeOf(0) > start + EDGE_SECONDS || lastTime < end - EDGE_SECONDS - 1 / SAMPLE_FPS) continue;
+    const pairs: Array<[number, number]> = [];
+    for (let k = 0; k < copyCount; k++) {
+      const t = timeOf(k);
+      const j = offset + k;
+      if (t >= start + EDGE_SECONDS && t <= end - EDGE_SECONDS && j >= 0 && j < sourceCount) pairs.push([k, j]);
+    }
+    if (pairs.length === 0) continue;
+    read.push({ index, ...readSegment(copy, source, pairs, patterns) });
+  }
+  // Eight decoys make a rough spread for one segment; the copy's segments share most of their
+  // noise (one encoder, one crop), so each segment's spread is averaged with the copy's.
+  const copyNoise = Math.sqrt(read.reduce((sum, segment) => sum + segment.noise ** 2, 0) / Math.max(1, read.length));
+  return read.map(({ index, soft, noise }) => ({
+    index,
+    soft,
+    reliability: Math.abs(soft) / Math.hypot(Math.sqrt((noise ** 2 + copyNoise ** 2) / 2), NOISE_FLOOR),
+  }));
+}
+
 /** The source sampled for reading: coarse frames in memory, the large ones in `file`. */
 interface SourceReference {
   coarse: Uint8Array;
@@ -218,6 +288,47 @@ async function makeReference(binaries: MediaBinaries, input: ReadMarksInput, dir
   return { coarse: frames.pixels, count: frames.count, durationSeconds: facts.durationSeconds, file: path.join(dir, 'source.gray') };
 }
 
+/**
+ * The source's frames at the copy's size and crop over a window that moves forward through the
+ * lesson: placements a few seconds apart share nearly all their frames, so each frame is read and
+ * resampled once however many placements use it.
+ */
+class SourceWindow {
+  readonly frames: Float32Array;
+  readonly norm: Float32Array;
+  first = 0;
+  count = 0;
+  private readonly resampler: CropResampler;
+
+  constructor(
+    private readonly file: string,
+    private readonly capacity: number,
+    crop: Crop,
+  ) {
+    this.frames = new Float32Array(capacity * COPY_W * COPY_H);
+    this.norm = new Float32Array(capacity * COPY_W * COPY_H);
+    this.resampler = new CropResampler(SOURCE_W, SOURCE_H, COPY_W, COPY_H, crop);
+  }
+
+  /** The window from source sample `first` on (never before 0; shorter at the source's end). */
+  async moveTo(first: number): Promise<void> {
+    const size = COPY_W * COPY_H;
+    const from = Math.max(0, first);
+    const shift = from - this.first;
+    const kept = this.count > 0 && shift >= 0 && shift < this.count ? this.count - shift : 0;
+    if (kept > 0) {
+      this.frames.copyWithin(0, shift * size, this.count * size);
+      this.norm.copyWithin(0, shift * size, this.count * size);
+    }
+    const raw = await readFrames(this.file, SOURCE_W * SOURCE_H, from + kept, this.capacity - kept);
+    const added = raw.length / (SOURCE_W * SOURCE_H);
+    for (let i = 0; i < added; i++) this.resampler.resample(raw, i, this.frames, (kept + i) * size);
+    this.norm.set(normalizedFrames(this.frames.subarray(kept * size, (kept + added) * size), size, added), kept * size);
+    this.first = from;
+    this.count = kept + added;
+  }
+}
+
 export async function readMarks(binaries: MediaBinaries, input: ReadMarksInput): Promise<MarkReading> {
   const temporary = input.referenceDir ? null : await mkdtemp(path.join(tmpdir(), 'mark-reading-'));
   const dir = input.referenceDir ?? temporary ?? '';
@@ -238,57 +349,59 @@ export async function readMarks(binaries: MediaBinaries, input: ReadMarksInput):
     const copyCoarse = normalizedFrames(shrink(copy.pixels, COPY_W, COPY_H, copy.count, COARSE_FACTOR), coarseSize, copy.count);
     const sourceCoarseNorm = normalizedFrames(reference.coarse, coarseSize, reference.count);
     // A frame a second is plenty to place a copy of minutes; every offset is tried.
-    const coarse = bestOffset(copyCoarse, copy.count, sourceCoarseNorm, reference.count, coarseSize, range(0, reference.count - 1), SAMPLE_FPS);
+    const offsets = range(0, reference.count - 1);
+    const coarseScores = offsetScores(copyCoarse, copy.count, sourceCoarseNorm, reference.count, coarseSize, offsets, SAMPLE_FPS);
+    const coarse = rivalOffsets(offsets, coarseScores, RIVAL_RADIUS, COARSE_SLACK, MAX_RIVALS);
     // Nothing to compare (a blank copy, or one longer than the source): not this lesson.
-    if (!Number.isFinite(coarse.score)) return { offsetSeconds: 0, contentMatch: 0, crop: NO_CROP, segments: [] };
+    if (coarse.length === 0) return { contentMatch: 0, crop: NO_CROP, alignments: [] };
 
-    const first = Math.max(0, coarse.offset - MARGIN);
-    const window = await readFrames(reference.file, SOURCE_W * SOURCE_H, first, copy.count + 2 * MARGIN);
-    const windowCount = window.length / (SOURCE_W * SOURCE_H);
+    // The crop, found once at the best coarse placement: the picture is the same at every other.
     const size = COPY_W * COPY_H;
     const copyNorm = normalizedFrames(copy.pixels, size, copy.count);
-
-    let crop = NO_CROP;
-    let source = new CropResampler(SOURCE_W, SOURCE_H, COPY_W, COPY_H, crop).resampleAll(window, windowCount);
-    let near = coarse.offset - first;
-    let fine = bestOffset(copyNorm, copy.count, normalizedFrames(source, size, windowCount), windowCount, size, range(near - MARGIN, near + MARGIN));
-    crop = findCrop(copyNorm, copy.count, window, windowCount, fine.offset);
-    source = new CropResampler(SOURCE_W, SOURCE_H, COPY_W, COPY_H, crop).resampleAll(window, windowCount);
-    const sourceNorm = normalizedFrames(source, size, windowCount);
-    near = fine.offset;
-    fine = bestOffset(copyNorm, copy.count, sourceNorm, windowCount, size, range(near - 2, near + 2));
-    if (!Number.isFinite(fine.score)) return { offsetSeconds: 0, contentMatch: 0, crop: NO_CROP, segments: [] };
-    const contentMatch = fine.score;
+    const best = coarse[0]!.offset;
+    const first = Math.max(0, best - MARGIN);
+    const raw = await readFrames(reference.file, SOURCE_W * SOURCE_H, first, copy.count + 2 * MARGIN);
+    const rawCount = raw.length / (SOURCE_W * SOURCE_H);
+    const uncropped = normalizedFrames(new CropResampler(SOURCE_W, SOURCE_H, COPY_W, COPY_H, NO_CROP).resampleAll(raw, rawCount), size, rawCount);
+    const near = best - first;
+    const roughly = bestOffset(copyNorm, copy.count, uncropped, rawCount, size, range(near - MARGIN, near + MARGIN));
+    const crop = findCrop(copyNorm, copy.count, raw, rawCount, roughly.offset);
+    const patterns = [markPattern, ...DECOYS].map((pattern) => patternImage(pattern, crop));
     input.onProgress?.(95);
 
-    const offsetSamples = first + fine.offset;
-    const timeOf = (k: number) => (offsetSamples + k) / SAMPLE_FPS;
-    const patterns = [markPattern, ...DECOYS].map((pattern) => patternImage(pattern, crop));
-    const read: Array<{ index: number; soft: number; noise: number }> = [];
-    const lastTime = timeOf(copy.count - 1);
-    for (let index = Math.floor(timeOf(0) / input.segmentSeconds); index * input.segmentSeconds < lastTime; index++) {
-      const start = index * input.segmentSeconds;
-      const end = start + input.segmentSeconds;
-      if (timeOf(0) > start + EDGE_SECONDS || lastTime < end - EDGE_SECONDS - 1 / SAMPLE_FPS) continue;
-      const pairs: Array<[number, number]> = [];
-      for (let k = 0; k < copy.count; k++) {
-        const t = timeOf(k);
-        const j = fine.offset + k;
-        if (t >= start + EDGE_SECONDS && t <= end - EDGE_SECONDS && j >= 0 && j < windowCount) pairs.push([k, j]);
-      }
-      if (pairs.length === 0) continue;
-      read.push({ index, ...readSegment(copy.pixels, source, pairs, patterns) });
+    // Each placement looked at closely, in the source's order so that the window only moves on
+    // (every other frame is plenty to rank them: the places kept and dropped differ tenfold).
+    const centres = coarse.map((rival, i) => (i === 0 ? first + roughly.offset : rival.offset)).sort((a, b) => a - b);
+    const window = new SourceWindow(reference.file, copy.count + 2 * FINE_REACH, crop);
+    const placed = new Map<number, number>();
+    for (const centre of centres) {
+      await window.moveTo(centre - FINE_REACH);
+      const at = centre - window.first;
+      const fine = bestOffset(copyNorm, copy.count, window.norm, window.count, size, range(at - FINE_REACH, at + FINE_REACH), 2);
+      if (Number.isFinite(fine.score)) placed.set(window.first + fine.offset, Math.max(fine.score, placed.get(window.first + fine.offset) ?? -Infinity));
     }
-    // Eight decoys make a rough spread for one segment; the copy's segments share most of their
-    // noise (one encoder, one crop), so each segment's spread is averaged with the copy's.
-    const copyNoise = Math.sqrt(read.reduce((sum, segment) => sum + segment.noise ** 2, 0) / Math.max(1, read.length));
-    const segments: SegmentMark[] = read.map(({ index, soft, noise }) => ({
-      index,
-      soft,
-      reliability: Math.abs(soft) / Math.hypot(Math.sqrt((noise ** 2 + copyNoise ** 2) / 2), NOISE_FLOOR),
-    }));
+    const contentMatch = Math.max(-Infinity, ...placed.values());
+    // Nothing placed: not this lesson.
+    if (!Number.isFinite(contentMatch)) return { contentMatch: 0, crop: NO_CROP, alignments: [] };
+    const chosen = [...placed]
+      .filter(([, score]) => score >= contentMatch - FINE_SLACK(contentMatch))
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, MAX_ALIGNMENTS);
+
+    // The marks read at each place kept, again in the source's order.
+    const alignments: Alignment[] = [];
+    for (const [offsetSamples, score] of [...chosen].sort(([a], [b]) => a - b)) {
+      await window.moveTo(offsetSamples);
+      const at = offsetSamples - window.first;
+      alignments.push({
+        offsetSeconds: offsetSamples / SAMPLE_FPS,
+        contentMatch: score,
+        segments: readSegments(copy.pixels, copy.count, window.frames, window.count, at, offsetSamples, patterns, input.segmentSeconds),
+      });
+    }
+    alignments.sort((a, b) => b.contentMatch - a.contentMatch);
     input.onProgress?.(100);
-    return { offsetSeconds: offsetSamples / SAMPLE_FPS, contentMatch, crop, segments };
+    return { contentMatch, crop, alignments };
   } finally {
     if (temporary) await rm(temporary, { recursive: true, force: true });
   }

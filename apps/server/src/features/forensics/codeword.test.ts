@@ -111,7 +111,7 @@ describe('identifying a student from a leaked copy', () => {
   const twoThousand = tenThousand.slice(0, 2_000);
 
   it('names the student from a clean copy of the whole lesson, among 10,000', () => {
-    const result = identifyStudent(cleanCopy(deriveCodeword(SECRET, 'student-4321'), 0, TEN_MINUTES), tenThousand, SECRET);
+    const result = identifyStudent([cleanCopy(deriveCodeword(SECRET, 'student-4321'), 0, TEN_MINUTES)], tenThousand, SECRET);
     expect(result).toMatchObject({ studentId: 'student-4321', read: TEN_MINUTES, agreeing: TEN_MINUTES, score: 1 });
     if (result.studentId === null) throw new Error(result.reason);
     expect(result.confidence).toBeGreaterThanOrEqual(1 - FALSE_ACCUSATION_TARGET);
@@ -120,12 +120,12 @@ describe('identifying a student from a leaked copy', () => {
   });
 
   it('names the student from 6 minutes starting mid-lesson, among 10,000', () => {
-    const result = identifyStudent(cleanCopy(deriveCodeword(SECRET, 'student-77'), 437, 60), tenThousand, SECRET);
+    const result = identifyStudent([cleanCopy(deriveCodeword(SECRET, 'student-77'), 437, 60)], tenThousand, SECRET);
     expect(result).toMatchObject({ studentId: 'student-77', read: 60, agreeing: 60 });
   });
 
   it('sums a whole hour onto the codeword: every bit read, nothing lost to the repeats', () => {
-    const result = identifyStudent(cleanCopy(deriveCodeword(SECRET, 'student-5'), 0, ONE_HOUR), twoThousand, SECRET);
+    const result = identifyStudent([cleanCopy(deriveCodeword(SECRET, 'student-5'), 0, ONE_HOUR)], twoThousand, SECRET);
     expect(result).toMatchObject({ studentId: 'student-5', read: CODEWORD_BITS, agreeing: CODEWORD_BITS });
   });
 
@@ -141,7 +141,7 @@ describe('identifying a student from a leaked copy', () => {
     for (let trial = 0; trial < 40; trial += 1) {
       const leaker = pick(twoThousand, random);
       const from = Math.floor(random() * ONE_HOUR);
-      tally(identifyStudent(wornCopy(deriveCodeword(SECRET, leaker), from, TEN_MINUTES, random, 0.1, 0.1), twoThousand, SECRET), leaker);
+      tally(identifyStudent([wornCopy(deriveCodeword(SECRET, leaker), from, TEN_MINUTES, random, 0.1, 0.1)], twoThousand, SECRET), leaker);
     }
     expect(outcomes.wrong).toBe(0);
     expect(outcomes.right).toBeGreaterThanOrEqual(36);
@@ -154,25 +154,53 @@ describe('identifying a student from a leaked copy', () => {
     for (let trial = 0; trial < 40; trial += 1) {
       const leaker = pick(classOfTwenty, random);
       const from = Math.floor(random() * ONE_HOUR);
-      tally(identifyStudent(wornCopy(deriveCodeword(SECRET, leaker), from, 60, random, 0.1, 0.1), classOfTwenty, SECRET), leaker);
+      tally(identifyStudent([wornCopy(deriveCodeword(SECRET, leaker), from, 60, random, 0.1, 0.1)], classOfTwenty, SECRET), leaker);
     }
     expect(outcomes.wrong).toBe(0);
     expect(outcomes.right).toBeGreaterThanOrEqual(26);
   });
 
+  it('tries every placement of a copy whose picture repeats, names the student at the right one, counting each in the bound', () => {
+    const random = seeded(99);
+    const classOfTwenty = students(20, 'pupil');
+    /** The same readings put `shift` segments off: what reading the copy at a wrong placement gives. */
+    const shifted = (copy: SegmentReading[], shift: number) => copy.map((reading) => ({ ...reading, segmentIndex: reading.segmentIndex + shift }));
+    // The bench's lecture fits a copy every 4 s equally well: 57 placements over a 10-minute lesson.
+    const shifts = Array.from({ length: 57 }, (_, k) => Math.round(((k - 28) * 4) / 6)).filter((shift) => shift !== 0);
+    let named = 0;
+    for (let trial = 0; trial < 30; trial += 1) {
+      const leaker = pick(classOfTwenty, random);
+      const copy = wornCopy(deriveCodeword(SECRET, leaker), 30 + Math.floor(random() * 40), 61, random, 0.03, 0.05);
+      const placements = shifts.map((shift) => shifted(copy, shift));
+      // The right placement somewhere among the others, not first.
+      placements.splice(trial % placements.length, 0, copy);
+      const result = identifyStudent(placements, classOfTwenty, SECRET);
+      if (result.studentId !== null) {
+        expect(result.studentId).toBe(leaker);
+        expect(result.falseAccusationBound).toBeLessThanOrEqual(FALSE_ACCUSATION_TARGET);
+        named += 1;
+      }
+      // Without the right placement, no one: a wrong placement is another coin toss per position.
+      expect(identifyStudent(shifts.map((shift) => shifted(copy, shift)), classOfTwenty, SECRET).studentId).toBeNull();
+    }
+    expect(named).toBeGreaterThanOrEqual(27);
+    // Each placement is one more chance for an innocent match: fewer disagreements are tolerated.
+    expect(maxDisagreeing(60, 20 * 57)).toBeLessThan(maxDisagreeing(60, 20));
+  });
+
   it('refuses a copy too short to read enough, even with a single candidate', () => {
-    const result = identifyStudent(cleanCopy(deriveCodeword(SECRET, 'student-1'), 0, MIN_POSITIONS_READ - 1), ['student-1'], SECRET);
+    const result = identifyStudent([cleanCopy(deriveCodeword(SECRET, 'student-1'), 0, MIN_POSITIONS_READ - 1)], ['student-1'], SECRET);
     expect(result).toMatchObject({ studentId: null, reason: 'too-few-segments', read: MIN_POSITIONS_READ - 1 });
     // Unreadable segments do not count towards the minimum.
     const faint = cleanCopy(deriveCodeword(SECRET, 'student-1'), 0, TEN_MINUTES).map((reading, i) => (i % 4 === 0 ? reading : { ...reading, soft: 0.1 }));
-    expect(identifyStudent(faint, ['student-1'], SECRET)).toMatchObject({ studentId: null, reason: 'too-few-segments' });
+    expect(identifyStudent([faint], ['student-1'], SECRET)).toMatchObject({ studentId: null, reason: 'too-few-segments' });
   });
 
   it('refuses an unmarked copy (all A) and an all-B copy, among 2,000', () => {
     for (const soft of [1, -1]) {
       for (const length of [60, TEN_MINUTES, ONE_HOUR]) {
         const copy = Array.from({ length }, (_, segmentIndex) => ({ segmentIndex, soft }));
-        const result = identifyStudent(copy, twoThousand, SECRET);
+        const result = identifyStudent([copy], twoThousand, SECRET);
         expect(result.studentId, `soft ${soft}, ${length} segments`).toBeNull();
       }
     }
@@ -185,7 +213,7 @@ describe('identifying a student from a leaked copy', () => {
       const from = Math.floor(random() * ONE_HOUR);
       const hard = trial % 2 === 0;
       const copy = Array.from({ length: TEN_MINUTES }, (_, k) => ({ segmentIndex: from + k, soft: hard ? (random() < 0.5 ? 1 : -1) : 2 * random() - 1 }));
-      const result = identifyStudent(copy, twoThousand, SECRET);
+      const result = identifyStudent([copy], twoThousand, SECRET);
       expect(result.read).toBeGreaterThanOrEqual(MIN_POSITIONS_READ);
       if (result.studentId !== null) named += 1;
     }
@@ -212,7 +240,7 @@ describe('identifying a student from a leaked copy', () => {
       const length = trial % 4 === 0 ? 300 : TEN_MINUTES;
       const splice = splices[trial % splices.length]!;
       const copy = splice(cleanCopy(deriveCodeword(SECRET, x), from, length), cleanCopy(deriveCodeword(SECRET, y), from, length));
-      const result = identifyStudent(copy, twoThousand, SECRET);
+      const result = identifyStudent([copy], twoThousand, SECRET);
       if (result.studentId === null) outcomes.nobody += 1;
       else if (result.studentId === x || result.studentId === y) outcomes.oneOfThem += 1;
       else outcomes.third += 1;

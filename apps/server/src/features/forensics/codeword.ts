@@ -172,42 +172,56 @@ function positionsRead(readings: readonly SegmentReading[]): Map<number, number>
   return sums;
 }
 
-/**
- * Names the student whose stream the copy was saved from, among the students who could have
- * streamed the lesson, or refuses. Maximum likelihood: the candidate whose codeword correlates best
- * with the readings, accepted only when it passes the bound at the top of the file and every rule
- * of the constants above (enough read, score, margin, no second source).
- */
-export function identifyStudent(readings: readonly SegmentReading[], candidates: readonly string[], secret: string | Buffer): Identification {
+/** One placement's readings, ready to compare with codewords. */
+function placement(readings: readonly SegmentReading[]) {
   const positions = positionsRead(readings);
-  const read = positions.size;
-  const distinct = [...new Set(candidates)];
-  const allowed = maxDisagreeing(read, distinct.length);
-  const falseAccusationBound = allowed < 0 ? 0 : falseMatchChance(read, allowed, distinct.length);
   let total = 0;
   for (const soft of positions.values()) total += Math.abs(soft);
+  return { positions, read: positions.size, total };
+}
 
-  const matches = distinct.map((studentId) => {
+/**
+ * Names the student whose stream the copy was saved from, among the students who could have
+ * streamed the lesson, or refuses. `alignments` holds the readings at each place in the lesson
+ * the copy's picture could be (mark-reading.ts: a still slide fits at many), best fit first; each
+ * (student, alignment) pair is one more way for an innocent match to happen by chance, so the
+ * bound at the top of the file counts candidates x alignments. Maximum likelihood: the pair whose
+ * codeword correlates best with the readings, accepted only when it passes that bound and every
+ * rule of the constants above (enough read, score, margin over any other student, no second source).
+ */
+export function identifyStudent(alignments: ReadonlyArray<readonly SegmentReading[]>, candidates: readonly string[], secret: string | Buffer): Identification {
+  const placements = (alignments.length > 0 ? alignments : [[]]).map(placement);
+  const distinct = [...new Set(candidates)];
+  const hypotheses = distinct.length * placements.length;
+
+  const matches = distinct.flatMap((studentId) => {
     const codeword = deriveCodeword(secret, studentId);
-    let correlation = 0;
-    let agreeing = 0;
-    for (const [position, soft] of positions) {
-      const signed = codeword[position] === 1 ? -soft : soft;
-      correlation += signed;
-      if (signed > 0) agreeing += 1;
-    }
-    return { studentId, score: total > 0 ? correlation / total : 0, agreeing };
+    return placements.map(({ positions, read, total }) => {
+      let correlation = 0;
+      let agreeing = 0;
+      for (const [position, soft] of positions) {
+        const signed = codeword[position] === 1 ? -soft : soft;
+        correlation += signed;
+        if (signed > 0) agreeing += 1;
+      }
+      return { studentId, read, score: total > 0 ? correlation / total : 0, agreeing };
+    });
   });
   matches.sort((a, b) => b.score - a.score || b.agreeing - a.agreeing);
-  const [best, runnerUp] = matches;
+  const best = matches[0];
+  const others = matches.filter((match) => match.studentId !== best?.studentId);
+  const runnerUp = others[0];
   // The second-source rule looks at hard agreements, which the score order need not follow.
-  const mostAgreeingOther = matches.slice(1).reduce((most, match) => Math.max(most, match.agreeing), -1);
+  const secondSource = others.reduce((least, match) => Math.min(least, falseMatchChance(match.read, match.read - match.agreeing, hypotheses)), 1);
 
+  const read = best?.read ?? 0;
+  const allowed = maxDisagreeing(read, hypotheses);
+  const falseAccusationBound = allowed < 0 ? 0 : falseMatchChance(read, allowed, hypotheses);
   const evidence: Evidence = { read, agreeing: best?.agreeing ?? 0, score: best?.score ?? 0, runnerUpScore: runnerUp?.score ?? null, falseAccusationBound };
-  if (read < MIN_POSITIONS_READ || allowed < 0) return { studentId: null, reason: 'too-few-segments', ...evidence };
-  if (!best || read - best.agreeing > allowed || best.score < MIN_SCORE) return { studentId: null, reason: 'no-candidate-close-enough', ...evidence };
-  if (runnerUp && (best.score - runnerUp.score < MIN_MARGIN || falseMatchChance(read, read - mostAgreeingOther, distinct.length) < SECOND_SOURCE_ODDS)) {
+  if (!best || read < MIN_POSITIONS_READ || allowed < 0) return { studentId: null, reason: 'too-few-segments', ...evidence };
+  if (read - best.agreeing > allowed || best.score < MIN_SCORE) return { studentId: null, reason: 'no-candidate-close-enough', ...evidence };
+  if (runnerUp && (best.score - runnerUp.score < MIN_MARGIN || secondSource < SECOND_SOURCE_ODDS)) {
     return { studentId: null, reason: 'ambiguous', ...evidence };
   }
-  return { studentId: best.studentId, confidence: 1 - falseMatchChance(read, read - best.agreeing, distinct.length), ...evidence };
+  return { studentId: best.studentId, confidence: 1 - falseMatchChance(read, read - best.agreeing, hypotheses), ...evidence };
 }

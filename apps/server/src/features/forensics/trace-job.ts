@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { TraceNoMatchReason, TraceResult } from '@academy/contract';
 import type { JobContext } from '../../jobs/worker';
 import { progressWrites } from '../../lib/progress-writes';
-import { readMarks, type MarkReading } from '../../media/forensic-mark';
+import { readMarks, type Alignment, type MarkReading } from '../../media/forensic-mark';
 import { SEGMENT_SECONDS } from '../../media/ladder';
 import { inScratch } from '../lessons/job-steps';
 import { latestLessonStream, lessonName, lessonSource, lessonStreamers, markedLessons, type MarkedLesson } from '../lessons/service';
@@ -33,9 +33,9 @@ const RELIABLE = 3;
 
 export type StoredTraceResult = { result: TraceResult } | { reason: TraceNoMatchReason };
 
-/** The reading as the codeword wants it: ±1 for a clear A or B, 0 for unreadable. */
-function readings(reading: MarkReading): SegmentReading[] {
-  return reading.segments.map((segment) => ({
+/** A placement's reading as the codeword wants it: ±1 for a clear A or B, 0 for unreadable. */
+function readings(alignment: Alignment): SegmentReading[] {
+  return alignment.segments.map((segment) => ({
     segmentIndex: segment.index,
     soft: segment.reliability < RELIABLE ? 0 : Math.max(-1, Math.min(1, segment.soft)),
   }));
@@ -74,12 +74,13 @@ async function identify(ctx: ForensicsContext, traceId: string, copy: string, jo
   const match = await matchLesson(ctx, traceId, copy, job, onProgress);
   if (!match) return { reason: 'no-lesson' };
   const { lesson, reading } = match;
-  const read = readings(reading);
+  const placements = reading.alignments.map(readings);
+  const read = placements[0] ?? [];
   // Enough of the lesson to read, and yet (almost) no segment marked: a copy of the source, not of a stream.
   const marked = read.filter((segment) => segment.soft !== 0).length;
   if (read.length >= MIN_POSITIONS_READ && marked < read.length / 10) return { reason: 'unmarked' };
   const candidates = await lessonStreamers(ctx.lessons, lesson.id);
-  const found = identifyStudent(read, candidates, lesson.secret);
+  const found = identifyStudent(placements, candidates, lesson.secret);
   if (found.studentId === null) return { reason: found.reason };
   const [account, play, name] = await Promise.all([
     accountOnRecord(ctx.db, found.studentId),
