@@ -19,6 +19,8 @@ import {
 const SECRET = 'test-forensic-secret';
 const TEN_MINUTES = 100;
 const ONE_HOUR = 600;
+/** Hundreds of traces among thousands of candidates: seconds alone, over 20 on a CI machine busy with every suite. */
+const MANY_TRACES = { timeout: 120_000 };
 
 /** mulberry32: small, seeded, good enough to pick segments and flips. */
 function seeded(seed: number): () => number {
@@ -129,7 +131,7 @@ describe('identifying a student from a leaked copy', () => {
     expect(result).toMatchObject({ studentId: 'student-5', read: CODEWORD_BITS, agreeing: CODEWORD_BITS });
   });
 
-  it('names the student with 10 % of segments misread and 10 % unreadable, and never someone else', () => {
+  it('names the student with 10 % of segments misread and 10 % unreadable, and never someone else', MANY_TRACES, () => {
     const random = seeded(16);
     const outcomes = { right: 0, wrong: 0, none: 0 };
     const tally = (result: ReturnType<typeof identifyStudent>, leaker: string) => {
@@ -160,7 +162,7 @@ describe('identifying a student from a leaked copy', () => {
     expect(outcomes.right).toBeGreaterThanOrEqual(26);
   });
 
-  it('tries every placement of a copy whose picture repeats, names the student at the right one, counting each in the bound', () => {
+  it('tries every placement of a copy whose picture repeats, names the student at the right one, counting each in the bound', MANY_TRACES, () => {
     const random = seeded(99);
     const classOfTwenty = students(20, 'pupil');
     /** The same readings put `shift` segments off: what reading the copy at a wrong placement gives. */
@@ -196,7 +198,7 @@ describe('identifying a student from a leaked copy', () => {
     expect(identifyStudent([faint], ['student-1'], SECRET)).toMatchObject({ studentId: null, reason: 'too-few-segments' });
   });
 
-  it('refuses an unmarked copy (all A) and an all-B copy, among 2,000', () => {
+  it('refuses an unmarked copy (all A) and an all-B copy, among 2,000', MANY_TRACES, () => {
     for (const soft of [1, -1]) {
       for (const length of [60, TEN_MINUTES, ONE_HOUR]) {
         const copy = Array.from({ length }, (_, segmentIndex) => ({ segmentIndex, soft }));
@@ -206,7 +208,7 @@ describe('identifying a student from a leaked copy', () => {
     }
   });
 
-  it('never names anyone from noise, among 2,000', () => {
+  it('never names anyone from noise, among 2,000', MANY_TRACES, () => {
     const random = seeded(7);
     let named = 0;
     for (let trial = 0; trial < 150; trial += 1) {
@@ -220,7 +222,7 @@ describe('identifying a student from a leaked copy', () => {
     expect(named).toBe(0);
   });
 
-  it('names one of two students whose copies were spliced, or nobody, never a third', () => {
+  it('names one of two students whose copies were spliced, or nobody, never a third', MANY_TRACES, () => {
     const random = seeded(42);
     const outcomes = { nobody: 0, oneOfThem: 0, third: 0 };
     let mixed = 0;

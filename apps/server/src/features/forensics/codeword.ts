@@ -196,7 +196,7 @@ export function identifyStudent(alignments: ReadonlyArray<readonly SegmentReadin
 
   const matches = distinct.flatMap((studentId) => {
     const codeword = deriveCodeword(secret, studentId);
-    return placements.map(({ positions, read, total }) => {
+    return placements.map(({ positions, read, total }, placement) => {
       let correlation = 0;
       let agreeing = 0;
       for (const [position, soft] of positions) {
@@ -204,15 +204,18 @@ export function identifyStudent(alignments: ReadonlyArray<readonly SegmentReadin
         correlation += signed;
         if (signed > 0) agreeing += 1;
       }
-      return { studentId, read, score: total > 0 ? correlation / total : 0, agreeing };
+      return { studentId, placement, read, score: total > 0 ? correlation / total : 0, agreeing };
     });
   });
   matches.sort((a, b) => b.score - a.score || b.agreeing - a.agreeing);
   const best = matches[0];
   const others = matches.filter((match) => match.studentId !== best?.studentId);
   const runnerUp = others[0];
-  // The second-source rule looks at hard agreements, which the score order need not follow.
-  const secondSource = others.reduce((least, match) => Math.min(least, falseMatchChance(match.read, match.read - match.agreeing, hypotheses)), 1);
+  // The second-source rule looks at hard agreements, which the score order need not follow: the
+  // most agreeing other student at each placement (the tail is computed once per placement).
+  const mostAgreeing = new Map<number, { read: number; agreeing: number }>();
+  for (const match of others) if (match.agreeing > (mostAgreeing.get(match.placement)?.agreeing ?? -1)) mostAgreeing.set(match.placement, match);
+  const secondSource = [...mostAgreeing.values()].reduce((least, match) => Math.min(least, falseMatchChance(match.read, match.read - match.agreeing, hypotheses)), 1);
 
   const read = best?.read ?? 0;
   const allowed = maxDisagreeing(read, hypotheses);
