@@ -27,7 +27,7 @@ import { VARIANT_B_FOLDER } from '../apps/server/src/features/lessons/marked-seg
 import { SEGMENT_SECONDS } from '../apps/server/src/media/ladder';
 import { decryptedSegments, playlistAddresses } from '../apps/server/test/hls-copy';
 import { makeLectureVideo } from './support/lecture-video';
-import { api, lessonProcessing, registeredStudent, uploadVideo } from './support/portal-api';
+import { api, get, lessonProcessing, registeredStudent, uploadVideo } from './support/portal-api';
 import { reportFigures, type Figure } from './support/results';
 import { BENCH_ADMIN, benchPort, startServer, stopServer } from './support/server';
 
@@ -110,15 +110,15 @@ async function students(base: string, admin: string): Promise<Student[]> {
 /** A student's 720p playlist address (their ticket in it), as their player gets it. */
 async function topPlaylist(base: string, student: Student, fileId: string): Promise<string> {
   const ticket = await api<FileTicketAnswer>(base, `secure-folders/file-ticket/${encodeURIComponent(fileId)}`, { token: student.token });
-  const master = await (await fetch(`${base}${ticket.data.hls ?? ''}`)).text();
+  const master = await (await get(`${base}${ticket.data.hls ?? ''}`)).text();
   const rungs = playlistAddresses(master);
   return `${base}${rungs[rungs.length - 1] ?? ''}`;
 }
 
 /** A student's segments [first, first + count) of the 720p rung, fetched and decrypted as a player does. */
 async function segmentsOf(playlistUrl: string, first: number, count: number): Promise<Buffer[]> {
-  const playlist = await (await fetch(playlistUrl)).text();
-  return decryptedSegments(async (address) => Buffer.from(await (await fetch(new URL(address, playlistUrl))).arrayBuffer()), playlist, first, count);
+  const playlist = await (await get(playlistUrl)).text();
+  return decryptedSegments(async (address) => Buffer.from(await (await get(new URL(address, playlistUrl))).arrayBuffer()), playlist, first, count);
 }
 
 /** Sends a copy to the tracer and waits for its answer. */
