@@ -49,6 +49,26 @@ const RUNG = [
 ];
 
 /**
+ * The source's 720p rung as the ladder encodes it, once per variant from one decode, into
+ * `${prefix}${variant}/`: A and B marked, N unmarked.
+ */
+async function encodeVariants(source: string, prefix: string, variants: ReadonlyArray<'A' | 'B' | 'N'>): Promise<void> {
+  const graph = [`[0:v:0]split=${variants.length}${variants.map((variant) => `[in${variant}]`).join('')}`];
+  const outputs: string[] = [];
+  for (const variant of variants) {
+    await mkdir(path.join(dir, `${prefix}${variant}`));
+    if (variant === 'N') outputs.push('-map', '[inN]');
+    else {
+      graph.push(`[in${variant}]${markFilter(variant, 1280, 720)}[out${variant}]`);
+      outputs.push('-map', `[out${variant}]`);
+    }
+    const folder = path.join(dir, `${prefix}${variant}`);
+    outputs.push(...RUNG, '-hls_segment_filename', path.join(folder, '%d.ts'), path.join(folder, 'index.m3u8'));
+  }
+  await ffmpeg(['-i', source, '-filter_complex', graph.join(';'), ...outputs]);
+}
+
+/**
  * A downloader's copy: the student's playlist (segment i from A or B by bit i), saved with -c copy;
  * `lesson` names the folders' prefix ('' for the lecture, 'looping-' for the looping one).
  */
@@ -102,20 +122,13 @@ describe('forensic marks', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'forensic-mark-'));
     const source = path.join(dir, 'source.mp4');
-    for (const variant of ['A', 'B', 'N']) await mkdir(path.join(dir, variant));
     await ffmpeg([
       '-f', 'lavfi', '-i', `color=c=0xf2efe6:s=1280x720:r=30:d=${LESSON_SECONDS}`,
       '-f', 'lavfi', '-i', `testsrc2=s=240x320:r=30:d=${LESSON_SECONDS}`,
       '-filter_complex', lectureFilter(), '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', source,
     ]);
     // Both variants and an unmarked rung from one decode of the source, as the transcode will.
-    await ffmpeg([
-      '-i', source, '-filter_complex',
-      `[0:v:0]split=3[a][b][n];[a]${markFilter('A', 1280, 720)}[va];[b]${markFilter('B', 1280, 720)}[vb]`,
-      '-map', '[va]', ...RUNG, '-hls_segment_filename', path.join(dir, 'A', '%d.ts'), path.join(dir, 'A', 'index.m3u8'),
-      '-map', '[vb]', ...RUNG, '-hls_segment_filename', path.join(dir, 'B', '%d.ts'), path.join(dir, 'B', 'index.m3u8'),
-      '-map', '[n]', ...RUNG, '-hls_segment_filename', path.join(dir, 'N', '%d.ts'), path.join(dir, 'N', 'index.m3u8'),
-    ]);
+    await encodeVariants(source, '', ['A', 'B', 'N']);
   }, SLOW_MS);
 
   afterAll(async () => {
@@ -173,13 +186,7 @@ describe('forensic marks', () => {
       '-filter_complex', '[0:v]drawbox=x=0:y=0:w=1280:h=110:color=0x6b2d2d:t=fill[slide];[slide][1:v]overlay=x=900:y=280,noise=alls=3:allf=t,format=yuv420p',
       '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', looping,
     ]);
-    for (const variant of ['A', 'B'] as const) {
-      await mkdir(path.join(dir, `looping-${variant}`));
-      await ffmpeg([
-        '-i', looping, '-filter_complex', `[0:v:0]${markFilter(variant, 1280, 720)}[v]`, '-map', '[v]',
-        ...RUNG, '-hls_segment_filename', path.join(dir, `looping-${variant}`, '%d.ts'), path.join(dir, `looping-${variant}`, 'index.m3u8'),
-      ]);
-    }
+    await encodeVariants(looping, 'looping-', ['A', 'B']);
     const reading = await read(await downloaderCopy('looping-downloaded', 2, 'looping-'), 'looping.mp4');
     expect(reading.alignments.length).toBeGreaterThan(1);
     const right = reading.alignments.find((alignment) => Math.abs(alignment.offsetSeconds - 12) < 0.3);

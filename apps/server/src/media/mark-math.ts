@@ -169,8 +169,7 @@ export function bestOffset(copy: Float32Array, copyCount: number, source: Float3
 /**
  * The offsets a copy's picture cannot tell apart from the best one: local maxima of `scores`
  * (none higher within `radius` samples) within `slackOf(best score)` of the best, best first, at
- * most `max`.
- * A still slide, or a presenter's loop, matches the copy equally well at many places.
+ * most `max`. A still slide, or a presenter's loop, matches the copy equally well at many places.
  */
 export function rivalOffsets(offsets: readonly number[], scores: Float64Array, radius: number, slackOf: (best: number) => number, max: number): OffsetMatch[] {
   let best = -Infinity;

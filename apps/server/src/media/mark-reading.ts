@@ -105,9 +105,9 @@ const FINE_REACH = 2;
 /**
  * How far below the best close match a placement may be and still be kept. On the bench's
  * lecture (a still slide, a presenter looping every 4 s), a recording matched 1.1e-3 short of
- * perfect at its right place, within 0.7e-4 of that at the other places in step with the
- * segments, and 12.7e-4 or more below it at places out of step: half the best's shortfall keeps
- * the first kind and drops the second.
+ * perfect at its right place; the other places in step with the segments came within 0.8e-4 of
+ * the best, those out of step 12.7e-4 or more below it (a downloaded copy: 0.8e-4 and 14.8e-4).
+ * Half the best's shortfall, or 3e-4 at least, keeps the first kind and drops the second.
  */
 const FINE_SLACK = (best: number) => Math.max(0.0003, (1 - best) / 2);
 /** Placements kept at most, best first (64 of them cost the decoder log2 64 = 6 bits of evidence). */
@@ -214,10 +214,9 @@ function readSegment(copy: Uint8Array, source: Float32Array, pairs: Array<[numbe
 
 /**
  * The marks of every source segment the copy covers whole, with the copy placed so that its
- * sample k is the source's sample `offsetSamples` + k (`source` holds the source's frames from
- * sample `offsetSamples` − `offset` on, at the copy's size and crop).
+ * sample k is the source's sample `offsetSamples` + k (`window` must hold the source from there on).
  */
-function readSegments(copy: Uint8Array, copyCount: number, source: Float32Array, sourceCount: number, offset: number, offsetSamples: number, patterns: Float64Array[], segmentSeconds: number): SegmentMark[] {
+function readSegments(copy: Uint8Array, copyCount: number, window: SourceWindow, offsetSamples: number, patterns: Float64Array[], segmentSeconds: number): SegmentMark[] {
   const timeOf = (k: number) => (offsetSamples + k) / SAMPLE_FPS;
   const read: Array<{ index: number; soft: number; noise: number }> = [];
   const lastTime = timeOf(copyCount - 1);
@@ -228,11 +227,11 @@ function readSegments(copy: Uint8Array, copyCount: number, source: Float32Array,
     const pairs: Array<[number, number]> = [];
     for (let k = 0; k < copyCount; k++) {
       const t = timeOf(k);
-      const j = offset + k;
-      if (t >= start + EDGE_SECONDS && t <= end - EDGE_SECONDS && j >= 0 && j < sourceCount) pairs.push([k, j]);
+      const j = offsetSamples - window.first + k;
+      if (t >= start + EDGE_SECONDS && t <= end - EDGE_SECONDS && j >= 0 && j < window.count) pairs.push([k, j]);
     }
     if (pairs.length === 0) continue;
-    read.push({ index, ...readSegment(copy, source, pairs, patterns) });
+    read.push({ index, ...readSegment(copy, window.frames, pairs, patterns) });
   }
   // Eight decoys make a rough spread for one segment; the copy's segments share most of their
   // noise (one encoder, one crop), so each segment's spread is averaged with the copy's.
@@ -378,7 +377,8 @@ export async function readMarks(binaries: MediaBinaries, input: ReadMarksInput):
       await window.moveTo(centre - FINE_REACH);
       const at = centre - window.first;
       const fine = bestOffset(copyNorm, copy.count, window.norm, window.count, size, range(at - FINE_REACH, at + FINE_REACH), 2);
-      if (Number.isFinite(fine.score)) placed.set(window.first + fine.offset, Math.max(fine.score, placed.get(window.first + fine.offset) ?? -Infinity));
+      const offsetSamples = window.first + fine.offset;
+      if (Number.isFinite(fine.score)) placed.set(offsetSamples, Math.max(fine.score, placed.get(offsetSamples) ?? -Infinity));
     }
     const contentMatch = Math.max(-Infinity, ...placed.values());
     // Nothing placed: not this lesson.
@@ -392,11 +392,10 @@ export async function readMarks(binaries: MediaBinaries, input: ReadMarksInput):
     const alignments: Alignment[] = [];
     for (const [offsetSamples, score] of [...chosen].sort(([a], [b]) => a - b)) {
       await window.moveTo(offsetSamples);
-      const at = offsetSamples - window.first;
       alignments.push({
         offsetSeconds: offsetSamples / SAMPLE_FPS,
         contentMatch: score,
-        segments: readSegments(copy.pixels, copy.count, window.frames, window.count, at, offsetSamples, patterns, input.segmentSeconds),
+        segments: readSegments(copy.pixels, copy.count, window, offsetSamples, patterns, input.segmentSeconds),
       });
     }
     alignments.sort((a, b) => b.contentMatch - a.contentMatch);

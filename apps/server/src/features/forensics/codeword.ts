@@ -196,7 +196,7 @@ export function identifyStudent(alignments: ReadonlyArray<readonly SegmentReadin
 
   const matches = distinct.flatMap((studentId) => {
     const codeword = deriveCodeword(secret, studentId);
-    return placements.map(({ positions, read, total }, placement) => {
+    return placements.map(({ positions, read, total }, at) => {
       let correlation = 0;
       let agreeing = 0;
       for (const [position, soft] of positions) {
@@ -204,17 +204,22 @@ export function identifyStudent(alignments: ReadonlyArray<readonly SegmentReadin
         correlation += signed;
         if (signed > 0) agreeing += 1;
       }
-      return { studentId, placement, read, score: total > 0 ? correlation / total : 0, agreeing };
+      return { studentId, at, read, score: total > 0 ? correlation / total : 0, agreeing };
     });
   });
-  matches.sort((a, b) => b.score - a.score || b.agreeing - a.agreeing);
-  const best = matches[0];
-  const others = matches.filter((match) => match.studentId !== best?.studentId);
-  const runnerUp = others[0];
-  // The second-source rule looks at hard agreements, which the score order need not follow: the
-  // most agreeing other student at each placement (the tail is computed once per placement).
-  const mostAgreeing = new Map<number, { read: number; agreeing: number }>();
-  for (const match of others) if (match.agreeing > (mostAgreeing.get(match.placement)?.agreeing ?? -1)) mostAgreeing.set(match.placement, match);
+  type Match = (typeof matches)[number];
+  const better = (a: Match | undefined, b: Match) => (!a || b.score > a.score || (b.score === a.score && b.agreeing > a.agreeing) ? b : a);
+  // One pass for the best pair, one for the best other student and, per placement, the other
+  // student agreeing most (the second-source rule looks at hard agreements, which the score order
+  // need not follow): students x placements can be 640,000 pairs, not worth sorting.
+  const best = matches.reduce<Match | undefined>(better, undefined);
+  let runnerUp: Match | undefined;
+  const mostAgreeing = new Map<number, Match>();
+  for (const match of matches) {
+    if (match.studentId === best?.studentId) continue;
+    runnerUp = better(runnerUp, match);
+    if (match.agreeing > (mostAgreeing.get(match.at)?.agreeing ?? -1)) mostAgreeing.set(match.at, match);
+  }
   const secondSource = [...mostAgreeing.values()].reduce((least, match) => Math.min(least, falseMatchChance(match.read, match.read - match.agreeing, hypotheses)), 1);
 
   const read = best?.read ?? 0;
