@@ -72,7 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
 
-  const db = options.database?.db ?? createDatabase(config.database);
+  const db = options.database?.db ?? createDatabase(config.database, app.log);
   app.addHook('onClose', async () => {
     if (!options.database) await db.destroy();
   });

@@ -8,8 +8,13 @@ export type Db = Kysely<Database>;
 
 export type DatabaseTarget = Config['database'] & { schema?: string };
 
+/** Where a connection lost while idle is reported (the server's logger). */
+export interface DatabaseLog {
+  warn(details: object, message: string): void;
+}
+
 /** One Kysely instance for the chosen engine; the rest of the server never asks which. */
-export function createDatabase(target: DatabaseTarget): Db {
+export function createDatabase(target: DatabaseTarget, log?: DatabaseLog): Db {
   if (target.kind === 'sqlite') {
     const file = new SQLite(target.file);
     // WAL lets readers run beside the writer; FULL makes an acknowledged write survive a crash.
@@ -22,13 +27,19 @@ export function createDatabase(target: DatabaseTarget): Db {
   // The driver is loaded when the first connection is wanted, so a start on SQLite never loads it.
   const pool = async () => {
     const { default: pg } = await import('pg');
-    return new pg.Pool({
+    const created = new pg.Pool({
       connectionString: target.url,
       max: 10,
       // Tests give each run a schema of its own, thrown away afterwards, so its commits need not wait
       // for the disk; production uses the default search path and PostgreSQL's durable commits.
       ...(target.schema ? { options: `-c search_path=${target.schema} -c synchronous_commit=off` } : {}),
     });
+    // An idle connection can be ended from PostgreSQL's side (a restart, an administrator's
+    // terminate, a database dropped with force): pg reports it on the pool, and an 'error' that
+    // no one listens to ends the process. The pool has already let that connection go and the
+    // next query opens another, so it is only worth a line in the log.
+    created.on('error', (error) => log?.warn({ err: error }, 'an idle database connection was closed by the server'));
+    return created;
   };
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
