@@ -13,25 +13,51 @@ import { testEngines } from '../apps/server/test/engines.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const basePort = Number(process.env.E2E_PORT ?? 18765);
 
-function prefixed(stream, name, out) {
+// A failure's cause is printed once, amid thousands of lines of three suites side by side; a CI log
+// is often read from its end. So the first lines of each failed step's cause are printed again last.
+// A runner's own failure summary (vitest's, Playwright's numbered failures) wins over the first
+// error-looking line (tsc's, eslint's, a log line), which is kept only until a summary appears.
+const SUMMARY_START = /Failed Tests \d|Unhandled Errors?\b|^\s+\d+\) \[/;
+const ERROR_START = /error TS\d|\d+:\d+\s+error\s|Error:|✘/;
+const CAUSE_LINES = 60;
+// eslint-disable-next-line no-control-regex -- the escape character is exactly what colour codes start with
+const ANSI = /\x1b\[[0-9;]*m/g;
+const causes = [];
+
+function prefixed(stream, name, out, cause) {
   let rest = '';
+  const keep = (line) => {
+    const plain = line.replace(ANSI, '');
+    if (!cause.summary && SUMMARY_START.test(plain)) Object.assign(cause, { summary: true, lines: [] });
+    else if (cause.lines.length === 0 && !ERROR_START.test(plain)) return;
+    if (cause.lines.length < CAUSE_LINES) cause.lines.push(plain);
+  };
   stream.on('data', (chunk) => {
     const lines = (rest + chunk.toString()).split('\n');
     rest = lines.pop() ?? '';
-    for (const line of lines) out.write(`[${name}] ${line}\n`);
+    for (const line of lines) {
+      out.write(`[${name}] ${line}\n`);
+      keep(line);
+    }
   });
-  stream.on('end', () => rest && out.write(`[${name}] ${rest}\n`));
+  stream.on('end', () => {
+    if (!rest) return;
+    out.write(`[${name}] ${rest}\n`);
+    keep(rest);
+  });
 }
 
 function run(name, args, env = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
+    const cause = { summary: false, lines: [] };
     const child = spawn('npm', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-    prefixed(child.stdout, name, process.stdout);
-    prefixed(child.stderr, name, process.stderr);
+    prefixed(child.stdout, name, process.stdout, cause);
+    prefixed(child.stderr, name, process.stderr, cause);
     child.on('close', (code) => {
       const seconds = Math.round((Date.now() - started) / 1000);
       console.log(`[${name}] ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s`);
+      if (code !== 0) causes.push({ name, lines: cause.lines });
       resolve(code ?? 1);
     });
   });
@@ -73,4 +99,8 @@ const browserSuite = () =>
 const serverSuites = testEngines(process.env).map((engine) => run(`server ${engine}`, ['test', '--workspace', '@academy/server', '--', '--project', engine]));
 
 const codes = await Promise.all([browserSuite(), ...serverSuites, staticChecks()]);
+for (const { name, lines } of causes) {
+  console.log(`\n[${name}] failed; its first error lines again:`);
+  for (const line of lines.length > 0 ? lines : ['(none recognised: read its lines above)']) console.log(`[${name}] ${line}`);
+}
 process.exitCode = codes.find((code) => code !== 0) ?? 0;

@@ -25,17 +25,35 @@ export async function waitForLesson(
   state: LessonState = 'ready',
   stallMs = 120_000,
 ): Promise<DriveItem> {
+  return waitForProcessing(app, admin, folderId, videoId, state, (processing) => processing?.state === state, stallMs);
+}
+
+/** As waitForLesson, until the lesson is ready with both marked ladders (A and its twin B). */
+export async function waitForMarks(app: FastifyInstance, admin: Headers, folderId: string, videoId: string): Promise<DriveItem> {
+  return waitForProcessing(app, admin, folderId, videoId, 'ready with marks', (processing) => processing?.state === 'ready' && processing.marks === 'ready');
+}
+
+async function waitForProcessing(
+  app: FastifyInstance,
+  admin: Headers,
+  folderId: string,
+  videoId: string,
+  what: string,
+  reached: (processing: DriveItem['processing']) => boolean,
+  stallMs = 120_000,
+): Promise<DriveItem> {
   let seen: DriveItem | undefined;
   let lastMove = Date.now();
   let lastMark = '';
   while (Date.now() - lastMove < stallMs) {
     const listing = await folderContent(app, admin, folderId);
     seen = listing.json<DriveListingAnswer>().files.find((item) => item.id === videoId);
-    if (seen?.processing?.state === state) return seen;
-    if (seen?.processing?.state === 'failed' && state !== 'failed') break;
+    if (reached(seen?.processing)) return seen as DriveItem;
+    // A lesson waited on as failed has returned above; one that failed otherwise will not move.
+    if (seen?.processing?.state === 'failed') break;
     const mark = JSON.stringify(seen?.processing);
     if (mark !== lastMark) [lastMark, lastMove] = [mark, Date.now()];
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  expect.fail(`lesson ${videoId} did not become ${state} (stalled ${stallMs / 1000} s or failed): ${JSON.stringify(seen)}`);
+  expect.fail(`lesson ${videoId} did not become ${what} (stalled ${stallMs / 1000} s or failed): ${JSON.stringify(seen)}`);
 }
