@@ -8,7 +8,8 @@ import { startFakeDrive } from '../../../test/fake-google-drive';
 import { useTestApp } from '../../../test/test-app';
 import { testVideo } from '../../../test/videos';
 import { adminHeaders, createClass, fileTicket, giveAccess, uploadFile } from '../class-material/test-helpers';
-import { VARIANT_B_FOLDER } from './marked-segments';
+import { markedSegmentName } from './marked-segments';
+import * as repo from './repo';
 import { TRANSCODE_TEST_TIMEOUT_MS, waitForMarks } from './test-helpers';
 
 // With the Google Drive store, a lesson's outputs are written to their own Drive folder (outside the
@@ -37,8 +38,7 @@ describe('lessons on the Google Drive store', () => {
     const admin = await adminHeaders(t.app);
     const classFolder = await createClass(t.app, admin);
     const video = await uploadFile(t.app, admin, classFolder.id, 'lecture.mp4', testVideo({ seconds: 8, width: 320, height: 240 }));
-    // Both ladders made: the segment the student's codeword picks (A's or its twin under 'b/') no
-    // longer changes while the test reads it.
+    // Both ladders made: the segment the student's codeword picks no longer changes while the test reads it.
     await waitForMarks(t.app, admin, classFolder.id, video.id);
     const underLessons = [...drive.files.values()].filter((file) => file.parents.includes(lessonsFolder.id));
     expect(underLessons).toHaveLength(1);
@@ -51,11 +51,12 @@ describe('lessons on the Google Drive store', () => {
     const playlist = (await t.app.inject({ url: master.split('\n').find((line) => line.startsWith('/api/')) ?? '' })).body;
     const segment = playlist.split('\n').find((line) => line.startsWith('/api/')) ?? '';
     const [, rendition, number] = /\/(\d+p)\/(\d+\.ts)\?/.exec(segment) ?? [];
-    // A read of either twin is the segment's read.
-    const name = `${rendition}/${number}`;
-    const stored = await t.database.db.selectFrom('lesson_outputs').select('store_id').where('name', 'in', [name, `${VARIANT_B_FOLDER}/${name}`]).execute();
-    const storeIds = stored.map((row) => `/${row.store_id}`);
-    const mediaReads = () => drive.requests.filter((request) => request.startsWith('GET') && storeIds.some((id) => request.endsWith(id))).length;
+    // The stored segment this student is served: ladder A's or its twin's, by their codeword.
+    const lesson = await repo.findByFile(t.database.db, video.id);
+    if (!lesson) throw new Error('the lesson row is gone');
+    const served = markedSegmentName(lesson, student.student._id, `${rendition}/${number}`);
+    const stored = await t.database.db.selectFrom('lesson_outputs').select('store_id').where('name', '=', served).executeTakeFirstOrThrow();
+    const mediaReads = () => drive.requests.filter((request) => request.startsWith('GET') && request.endsWith(`/${stored.store_id}`)).length;
     const before = mediaReads();
     const first = await t.app.inject({ url: segment });
     const afterFirst = mediaReads();

@@ -10,7 +10,7 @@ import { adminHeaders, createClass, fileTicket, giveAccess, uploadFile } from '.
 import { VARIANT_B_FOLDER } from './marked-segments';
 import * as repo from './repo';
 import { hlsAttribute } from '../../../test/hls-copy';
-import { TRANSCODE_TEST_TIMEOUT_MS, waitForLesson } from './test-helpers';
+import { TRANSCODE_TEST_TIMEOUT_MS, waitForMarks } from './test-helpers';
 
 // Issue 16: a lesson is transcoded twice, marked A and B, and each viewer's segments follow their
 // codeword, behind addresses that are the same for everyone. Real upload, real ffmpeg, two students.
@@ -28,13 +28,9 @@ describe('lessons: each viewer streams the marked variant their codeword picks',
     const video = await uploadFile(t.app, admin, classFolder.id, 'marked.mp4', source);
     const first = await signedInStudent(t.app);
     await giveAccess(t.app, admin, first.body.email, classFolder.name);
-    await waitForLesson(t.app, admin, classFolder.id, video.id);
-    // Ladder B is a job of its own after A: wait for it as the server records it.
-    let lesson = await repo.findByFile(t.database.db, video.id);
-    for (let waited = 0; lesson?.marks !== 'ab' && waited < TRANSCODE_TEST_TIMEOUT_MS; waited += 250) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      lesson = await repo.findByFile(t.database.db, video.id);
-    }
+    // Ladder B is a job of its own after A: wait for both.
+    await waitForMarks(t.app, admin, classFolder.id, video.id);
+    const lesson = await repo.findByFile(t.database.db, video.id);
     if (lesson?.marks !== 'ab' || !lesson.mark_secret_hex) throw new Error(`ladder B was never made: ${JSON.stringify(lesson)}`);
     // Over five segments two codewords pick the same variants one time in 32: the second student
     // is one whose picks differ somewhere, so that "two students get different segments" is tested.

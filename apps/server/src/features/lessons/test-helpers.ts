@@ -12,6 +12,9 @@ import { folderContent, type Headers } from '../class-material/test-helpers';
  */
 export const TRANSCODE_TEST_TIMEOUT_MS = 600_000;
 
+/** How long a lesson's shown processing may stay the same before a wait gives up on it. */
+const STALL_MS = 120_000;
+
 /**
  * Polls the folder's listing (as an admin) until the video's processing reaches `state`. It gives
  * up when the job stops moving for `stallMs` (a hung ffmpeg, a lost job), not at a fixed time: a
@@ -23,14 +26,19 @@ export async function waitForLesson(
   folderId: string,
   videoId: string,
   state: LessonState = 'ready',
-  stallMs = 120_000,
+  stallMs = STALL_MS,
 ): Promise<DriveItem> {
   return waitForProcessing(app, admin, folderId, videoId, state, (processing) => processing?.state === state, stallMs);
 }
 
-/** As waitForLesson, until the lesson is ready with both marked ladders (A and its twin B). */
+/**
+ * As waitForLesson, until the lesson is ready with both marked ladders (A and its twin B). Ladder
+ * B shows no progress while it is made (the drive screen says 'adding' throughout), so a stall
+ * cannot be told from a slow encode: the wait is bounded by the transcode tests' time instead.
+ */
 export async function waitForMarks(app: FastifyInstance, admin: Headers, folderId: string, videoId: string): Promise<DriveItem> {
-  return waitForProcessing(app, admin, folderId, videoId, 'ready with marks', (processing) => processing?.state === 'ready' && processing.marks === 'ready');
+  const marked = (processing: DriveItem['processing']) => processing?.state === 'ready' && processing.marks === 'ready';
+  return waitForProcessing(app, admin, folderId, videoId, 'ready with marks', marked, TRANSCODE_TEST_TIMEOUT_MS);
 }
 
 async function waitForProcessing(
@@ -40,7 +48,7 @@ async function waitForProcessing(
   videoId: string,
   what: string,
   reached: (processing: DriveItem['processing']) => boolean,
-  stallMs = 120_000,
+  stallMs: number,
 ): Promise<DriveItem> {
   let seen: DriveItem | undefined;
   let lastMove = Date.now();
