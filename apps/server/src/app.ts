@@ -1,4 +1,3 @@
-import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -32,6 +31,7 @@ import { answerSerializerCompiler } from './plugins/answer-serializer';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { bodyTimeoutPlugin } from './plugins/body-timeout';
+import { compressionPlugin } from './plugins/compression';
 import { corsPlugin } from './plugins/cors';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -88,7 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(bodyTimeoutPlugin, { timeoutMs: config.bodyTimeoutMs });
   await app.register(textInputPlugin);
-  await app.register(compress, { threshold: 1024 });
+  await app.register(compressionPlugin);
   await app.register(apiDocsPlugin, { title: config.branding.title, version: APP_VERSION });
   const bus = await createEventBus(config.events, app.log);
   app.addHook('onClose', () => bus.close());

@@ -1,21 +1,25 @@
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { requestChildLogger, requestLogPlugin } from './request-log';
 
 // The request's logger is made when the request first logs; every line still carries the
 // request's id, the one line per request included.
 
-async function loggedApp(level: string) {
+async function loggedApp(level: string, options: pino.LoggerOptions = {}) {
   const lines: Record<string, unknown>[] = [];
+  const written: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n').filter(Boolean)) {
+        written.push(line);
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      }
       done();
     },
   });
-  const logger = pino({ level }, sink);
+  const logger = pino({ level, ...options }, sink);
   // Counts the children made of the logger Fastify hands each request.
   let children = 0;
   const counted = (parent: FastifyBaseLogger): FastifyBaseLogger =>
@@ -32,6 +36,7 @@ async function loggedApp(level: string) {
   });
   await app.register(requestLogPlugin);
   app.get('/quiet', async () => 'ok');
+  app.get('/quoted', async () => 'ok');
   app.get('/mutters', async (request) => {
     request.log.debug('below the level');
     return 'ok';
@@ -43,7 +48,7 @@ async function loggedApp(level: string) {
     return 'ok';
   });
   await app.ready();
-  return { app, lines, children: () => children };
+  return { app, lines, written, logger, children: () => children };
 }
 
 describe('the request log', () => {
@@ -57,6 +62,34 @@ describe('the request log', () => {
       expect.objectContaining({ level: 30, reqId: 'req-1', method: 'GET', url: '/quiet', status: 200, msg: 'request' }),
       expect.objectContaining({ level: 30, reqId: 'req-2', url: '/mutters', msg: 'request' }),
     ]);
+    await app.close();
+  });
+
+  it("writes the line as pino itself would, byte for byte, an address needing escapes included", async () => {
+    const { app, written, logger } = await loggedApp('info');
+    const throughPino = vi.spyOn(logger, 'info');
+    await app.inject({ url: '/quoted?q="a\\b"%0A\u00e9' });
+    expect(throughPino).not.toHaveBeenCalled();
+    throughPino.mockRestore();
+    const [line] = written;
+    const fields = JSON.parse(line ?? '{}') as { time: number; reqId: string; method: string; url: string; status: number; ms: number };
+    // The address carries a backslash, which JSON escapes.
+    expect(fields.url).toContain('\\');
+    // pino's own line for the same fields at the same time, through the same destination.
+    const { time, reqId, method, url, status, ms } = fields;
+    const now = vi.spyOn(Date, 'now').mockReturnValue(time);
+    logger.info({ reqId, method, url, status, ms }, 'request');
+    now.mockRestore();
+    expect(written[1]).toBe(line);
+    await app.close();
+  });
+
+  it('writes the line through pino when the logger is set up beyond its defaults', async () => {
+    const { app, lines, logger } = await loggedApp('info', { mixin: () => ({ instance: 'a' }), timestamp: pino.stdTimeFunctions.isoTime });
+    const throughPino = vi.spyOn(logger, 'info');
+    await app.inject({ url: '/quiet' });
+    expect(throughPino).toHaveBeenCalledTimes(1);
+    expect(lines).toEqual([expect.objectContaining({ instance: 'a', reqId: 'req-1', url: '/quiet', msg: 'request', time: expect.any(String) })]);
     await app.close();
   });
 

@@ -63,8 +63,17 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
   app.addHook('preClose', () => live.close());
   const deps = { db, live, log: app.log, pages, served: new ServedFeeds() };
   // get-all (admin) and get-by-batch (anyone) both serve the caller's own feed.
-  const serveFeed = async (request: FastifyRequest<{ Querystring: MessageListQuery }>, reply: FastifyReply) => {
-    await sendSerialisedOnce(reply, await service.serveFeed(deps, currentAccount(request), request.query));
+  // Not async: a page at hand (service.feedAtHand) is sent at once, without a promise to wait on.
+  const serveFeed = (request: FastifyRequest<{ Querystring: MessageListQuery }>, reply: FastifyReply): Promise<void> | undefined => {
+    const account = currentAccount(request);
+    const atHand = service.feedAtHand(deps, account, request.query);
+    if (atHand) {
+      sendSerialisedOnce(reply, atHand);
+      return undefined;
+    }
+    return service.serveFeed(deps, account, request.query).then((answer) => {
+      sendSerialisedOnce(reply, answer);
+    });
   };
 
   app.get(`/${MESSAGES_PATHS.getAll}`, {

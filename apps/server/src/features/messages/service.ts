@@ -106,6 +106,17 @@ export async function deleteMessage({ db, live }: MessagesDeps, actor: AuditActo
  * Serving it is what 'opening the feed' means: it moves the caller's bell marker and, for a
  * student, counts a view of each message shown.
  */
+/**
+ * The caller's first page when memory alone can answer it: the page loaded and current, and this
+ * account's bell and views of it already written. Null when serveFeed must run. Most feed requests
+ * are a student reopening an unchanged feed, and these need no query and no wait (routes.ts).
+ */
+export function feedAtHand(deps: MessagesDeps, account: SessionAccount, query: MessageListQuery): MessageListAnswer | null {
+  if (query.before) return null;
+  const answer = deps.pages.atHand(audienceOf(account));
+  return answer && alreadyNoted(deps, account, answer.data) ? answer : null;
+}
+
 export async function serveFeed(deps: MessagesDeps, account: SessionAccount, query: MessageListQuery): Promise<MessageListAnswer> {
   const audience = audienceOf(account);
   const before = query.before ? parseMessageCursor(query.before) : null;
@@ -135,10 +146,9 @@ async function loadPage(db: Db, audience: Audience, before: { createdAt: string;
 /** Moves the bell marker and records a student's views; answers the ids whose views it counted. */
 async function noteServed({ db, log, served }: MessagesDeps, account: SessionAccount, page: Message[]): Promise<string[]> {
   const newest = page[0];
-  if (!newest) return [];
+  if (!newest || alreadyNoted({ served }, account, page)) return [];
   const ids = page.map((message) => message._id);
   const countsViews = !account.isAdmin;
-  if (served.isDone(account.id, newest.createdAt, ids, countsViews)) return [];
   const [marker, fresh] = await Promise.all([repo.readMarker(db, account.id), countsViews ? repo.unviewed(db, account.id, ids) : []]);
   if (marker === null || marker < newest.createdAt) await repo.advanceReadMarker(db, account.id, newest.createdAt);
   let counted: string[] = [];
@@ -153,6 +163,13 @@ async function noteServed({ db, log, served }: MessagesDeps, account: SessionAcc
   }
   served.note(account.id, newest.createdAt, countsViews ? ids : []);
   return counted;
+}
+
+/** Whether this instance already wrote the bell marker and views (a student's) for this page. */
+function alreadyNoted({ served }: Pick<MessagesDeps, 'served'>, account: SessionAccount, page: Message[]): boolean {
+  const newest = page[0];
+  if (!newest) return true;
+  return served.isDone(account.id, newest.createdAt, page.map((message) => message._id), !account.isAdmin);
 }
 
 export async function unreadCount(db: Db, account: SessionAccount): Promise<number> {

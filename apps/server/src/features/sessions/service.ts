@@ -1,7 +1,7 @@
 import { DEFAULT_MAX_SESSIONS, isAdmin, SESSIONS_TEXT, sessionLimitSchema, type Session, type SessionLimit } from '@academy/contract';
 import type { Db } from '../../db/database';
 import { errors } from '../../lib/errors';
-import type { SessionAccount, SessionStore } from '../../plugins/auth';
+import type { SessionAccount, SessionStore, TokenClaims } from '../../plugins/auth';
 import type { EventBus } from '../../events/event-bus';
 import { CallerCache } from './caller-cache';
 import { recordAudit, type AuditActor } from '../audit-log/service';
@@ -165,11 +165,16 @@ export async function createSessionStore(db: Db, options: SessionStoreOptions): 
   const cache = new CallerCache(options.cacheMs ?? 5000);
   // The subscription ends with the bus, which app.ts closes with the server.
   await options.bus.subscribe(CHANGED_CHANNEL, () => cache.clear());
+  const known = (claims: TokenClaims): SessionAccount | null => {
+    const caller = cache.get(claims.sid, claims.tv, new Date());
+    return caller && caller.id === claims.sub ? caller : null;
+  };
   return {
+    known,
     async resolve(claims) {
+      const remembered = known(claims);
+      if (remembered) return remembered;
       const now = new Date();
-      const known = cache.get(claims.sid, claims.tv, now);
-      if (known && known.id === claims.sub) return known;
       const generation = cache.begin();
       const found = await readCaller(db, claims, now);
       if (!found) return null;
