@@ -1,10 +1,12 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { warmUpNextTick } from './lib/tick-warm-up';
 
 // Only listening and shutting down live here; everything else is built by buildApp().
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  await warmUpNextTick();
   const app = await buildApp(config);
   let closing = false;
   // `on`, not `once`: a signal sent to npm start's process group arrives twice (once from the
