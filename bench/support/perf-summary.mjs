@@ -56,11 +56,13 @@ const add = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
 function endSample() {
   if (stack.length === 0) return;
   samples += 1;
-  const js = stack.find((frame) => frame.startsWith('JS:'));
+  const jsAt = stack.findIndex((frame) => frame.startsWith('JS:'));
+  const js = stack[jsAt];
   if (!js) {
     add(byModule, `native, no JavaScript above (${stack[0].slice(0, 40)})`);
-  } else if (js.includes('clearBuffer ')) {
-    // Node's socket write: the writev system call and the loopback delivery below it.
+  } else if (stack.slice(0, jsAt).some((frame) => /writev/i.test(frame))) {
+    // Node's socket write, whichever stream function it was inlined into: the writev system call
+    // and the loopback delivery below it.
     add(byModule, 'writing answers to sockets (writev and the kernel under it)');
   } else {
     add(byModule, moduleOf(js));
