@@ -143,8 +143,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
 
   /** The token's claims, checked once per token; also `request.user`, as @fastify/jwt leaves it. */
   async function verifiedClaims(request: FastifyRequest): Promise<TokenClaims> {
-    const token = bearerToken(request.headers.authorization);
-    const known = token ? verified.get(token, Date.now()) : null;
+    const { token, claims: known } = rememberedClaims(request);
     if (known) {
       request.user = known;
       return known;
@@ -157,6 +156,12 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     }
     if (token) verified.set(token, claims);
     return claims;
+  }
+
+  /** The request's bearer token, and its claims when it was verified before and has not expired. */
+  function rememberedClaims(request: FastifyRequest): { token: string | null; claims: TokenClaims | null } {
+    const token = bearerToken(request.headers.authorization);
+    return { token, claims: token ? verified.get(token, Date.now()) : null };
   }
 
   app.decorate('identifyCaller', async (request: FastifyRequest) => {
@@ -177,8 +182,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
    * from a caller who called a moment ago.
    */
   function knownCaller(request: FastifyRequest): SessionAccount | null {
-    const token = bearerToken(request.headers.authorization);
-    const claims = token ? verified.get(token, Date.now()) : null;
+    const { claims } = rememberedClaims(request);
     const caller = claims ? options.sessions.known(claims) : null;
     if (caller && claims) request.user = claims;
     return caller;

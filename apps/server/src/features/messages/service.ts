@@ -101,12 +101,6 @@ export async function deleteMessage({ db, live }: MessagesDeps, actor: AuditActo
 }
 
 /**
- * A page of the caller's feed: every message for an admin, for a student only those PRODUCT.md's
- * targeting gives them, decided from their profile as the database has it (never from the path).
- * Serving it is what 'opening the feed' means: it moves the caller's bell marker and, for a
- * student, counts a view of each message shown.
- */
-/**
  * The caller's first page when memory alone can answer it: the page loaded and current, and this
  * account's bell and views of it already written. Null when serveFeed must run. Most feed requests
  * are a student reopening an unchanged feed, and these need no query and no wait (routes.ts).
@@ -117,6 +111,12 @@ export function feedAtHand(deps: MessagesDeps, account: SessionAccount, query: M
   return answer && alreadyNoted(deps, account, answer.data) ? answer : null;
 }
 
+/**
+ * A page of the caller's feed: every message for an admin, for a student only those PRODUCT.md's
+ * targeting gives them, decided from their profile as the database has it (never from the path).
+ * Serving it is what 'opening the feed' means: it moves the caller's bell marker and, for a
+ * student, counts a view of each message shown.
+ */
 export async function serveFeed(deps: MessagesDeps, account: SessionAccount, query: MessageListQuery): Promise<MessageListAnswer> {
   const audience = audienceOf(account);
   const before = query.before ? parseMessageCursor(query.before) : null;
