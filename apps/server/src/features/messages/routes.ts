@@ -19,6 +19,7 @@ import {
 import type { Db } from '../../db/database';
 import type { EventBus } from '../../events/event-bus';
 import { currentAccount, currentClaims } from '../../plugins/auth';
+import { SharedAnswer } from '../../plugins/compression';
 import { actorOf } from '../audit-log/service';
 import { resolveCaller } from '../sessions/service';
 import { FeedPages } from './feed-pages';
@@ -32,21 +33,22 @@ const security = [{ bearer: [] }];
 const FEED_PAGE_TTL_MS = 5000;
 const refusals = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema };
 
-/** JSON of the shared feed pages (feed-pages.ts), encoded once per page however often it is served. */
-const serialised = new WeakMap<object, Buffer>();
+/** The shared feed pages (feed-pages.ts) as answers, encoded once per page however often served. */
+const serialised = new WeakMap<object, SharedAnswer>();
 
 /**
  * A feed answer is built by this feature's own typed code (toMessage names every field), so its
  * JSON is written directly rather than re-checked against the schema on every request: the feed is
- * the most requested call, and a cached page is then sent as the same bytes every time.
+ * the most requested call, and a cached page is then sent as the same bytes every time, compressed
+ * once per encoding (SharedAnswer) rather than for every student.
  */
-function sendSerialisedOnce(reply: FastifyReply, answer: MessageListAnswer): FastifyReply {
-  let body = serialised.get(answer);
-  if (body === undefined) {
-    body = Buffer.from(JSON.stringify(answer));
-    serialised.set(answer, body);
+function sendSerialisedOnce(request: FastifyRequest, reply: FastifyReply, answer: MessageListAnswer): FastifyReply {
+  let shared = serialised.get(answer);
+  if (shared === undefined) {
+    shared = new SharedAnswer(Buffer.from(JSON.stringify(answer)), 'application/json; charset=utf-8');
+    serialised.set(answer, shared);
   }
-  return reply.type('application/json; charset=utf-8').send(body);
+  return shared.send(request, reply);
 }
 
 export interface MessagesRoutesOptions {
@@ -68,16 +70,18 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
     const account = currentAccount(request);
     const atHand = service.feedAtHand(deps, account, request.query);
     if (atHand) {
-      sendSerialisedOnce(reply, atHand);
+      sendSerialisedOnce(request, reply, atHand);
       return undefined;
     }
     return service.serveFeed(deps, account, request.query).then((answer) => {
-      sendSerialisedOnce(reply, answer);
+      sendSerialisedOnce(request, reply, answer);
     });
   };
 
   app.get(`/${MESSAGES_PATHS.getAll}`, {
     config: { access: 'admin', budget: 'read' },
+    // Compressed once per page by sendSerialisedOnce, not for every request by the plugin.
+    compress: false,
     schema: {
       tags,
       summary: 'Every message, newest first, a page at a time (admin)',
@@ -90,6 +94,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
 
   app.get(`/${MESSAGES_PATHS.getByBatch}`, {
     config: { access: 'signed-in', budget: 'read' },
+    compress: false,
     schema: {
       tags,
       summary: "The caller's feed: chosen from their own profile, whatever the path says",
