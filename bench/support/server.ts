@@ -140,7 +140,22 @@ export async function stopServer(child: ChildProcess | undefined): Promise<void>
     }
   }, 10_000);
   await exited;
+  // npm can exit on the signal while the server under it is still closing (and answering 503 to
+  // a kept-alive connection): stopped means no process of the group is left. Bounded, since a
+  // process nobody reaps would stay in the group as a zombie.
+  const deadline = Date.now() + 10_000;
+  while (groupAlive(group) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   clearTimeout(force);
+}
+
+/** Whether any process of the group is still running (signal 0 checks without sending one). */
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(group, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export interface BareRoute {
