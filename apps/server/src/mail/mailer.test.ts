@@ -45,8 +45,10 @@ describe('mailer', () => {
     const files = readdirSync(config.mail.outboxDir).sort();
     expect(files.filter((f) => f.endsWith('.json'))).toHaveLength(2);
     expect(files.filter((f) => f.endsWith('.txt'))).toHaveLength(2);
-    const first = files.find((f) => f.endsWith('.json')) as string;
-    const stored = JSON.parse(readFileSync(path.join(config.mail.outboxDir, first), 'utf8')) as OutboxMail;
+    // Two mails in the same millisecond sort by their random suffix: find the first by its recipient.
+    const read = (name: string) => JSON.parse(readFileSync(path.join(config.mail.outboxDir, name), 'utf8')) as OutboxMail;
+    const first = files.find((f) => f.endsWith('.json') && read(f).to === mail.to) as string;
+    const stored = read(first);
     expect(stored).toMatchObject({ ...mail, from: config.mail.from });
     const txt = path.join(config.mail.outboxDir, first.replace(/\.json$/, '.txt'));
     expect(readFileSync(txt, 'utf8')).toContain('To: nimali@example.lk\nSubject: Ūnicode subject');
