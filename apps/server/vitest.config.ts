@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
-import { testEngines } from './test/engines.js';
+import { NO_DATABASE, NO_DATABASE_TESTS, testEngines } from './test/engines.js';
 
-// The same suite runs on each engine of testEngines (a project each); every test file gets a
-// database of its own.
+// The suite runs on each engine of testEngines (a project each; every test file gets a database of
+// its own), and the files that open no database run once more in a project of their own
+// (test/engines.js says why, and how that is kept honest).
 const engines = testEngines(process.env);
+const include = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -15,13 +17,14 @@ export default defineConfig({
     // builds its own app on its own database (test/test-app.ts) and keeps no state at module level
     // that another file reads, so sharing the modules changes no outcome.
     isolate: false,
-    projects: engines.map((engine) => ({
-      extends: true,
-      test: {
-        name: engine,
-        include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-        env: { TEST_ENGINE: engine },
-      },
-    })),
+    // Retries would hide a flake; a failure must show (docs/testing.md).
+    retry: 0,
+    projects: [
+      ...engines.map((engine) => ({
+        extends: true as const,
+        test: { name: engine, include, exclude: NO_DATABASE_TESTS, env: { TEST_ENGINE: engine } },
+      })),
+      { extends: true as const, test: { name: NO_DATABASE, include: NO_DATABASE_TESTS, env: { TEST_ENGINE: NO_DATABASE } } },
+    ],
   },
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { DatabaseTarget } from '../src/db/database';
+import { engineUnderTest } from './engine-under-test';
 import { withClient } from './test-database';
 
 export interface ProcessDatabase {
@@ -14,7 +15,7 @@ export interface ProcessDatabase {
  * SQLite file in its data folder, or a PostgreSQL database of its own whose default schema the
  * process uses, as in production.
  */
-export async function processDatabase(dataDir: string, engine = process.env.TEST_ENGINE ?? 'sqlite'): Promise<ProcessDatabase> {
+export async function processDatabase(dataDir: string, engine = engineUnderTest()): Promise<ProcessDatabase> {
   if (engine === 'sqlite') {
     return { env: {}, target: { kind: 'sqlite', file: path.join(dataDir, 'portal.sqlite') }, cleanup: async () => {} };
   }

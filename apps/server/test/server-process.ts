@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { engineUnderTest } from './engine-under-test';
 import { LIFTED_BUDGETS } from './lifted-budgets';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,6 +32,8 @@ export const START_SECONDS = 90;
 
 /** The real server as its own process (src/server.ts), ready once /api/health answers. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  // A server process opens a database: never in a file that claims to open none.
+  engineUnderTest();
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverRoot,

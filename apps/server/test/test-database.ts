@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { engineUnderTest } from './engine-under-test';
 import { createDatabase, type Db, type DatabaseTarget } from '../src/db/database';
 
 export interface TestDatabase {
@@ -17,7 +18,7 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-test-'));
-  const engine = process.env.TEST_ENGINE ?? 'sqlite';
+  const engine = engineUnderTest();
   if (engine === 'sqlite') {
     const target: DatabaseTarget = { kind: 'sqlite', file: path.join(dataDir, 'portal.sqlite') };
     const db = createDatabase(target);

@@ -6,12 +6,13 @@ import { buildRegistration } from '../../test/factories';
 import { processDatabase } from '../../test/process-database';
 import { startServerProcess } from '../../test/server-process';
 import { createDatabase } from './database';
+import { engineUnderTest } from '../../test/engine-under-test';
 
 // The crash test of issue 8: a burst of registrations against a real server process, killed with
 // SIGKILL in the middle. After a restart, every registration the server acknowledged is there,
 // and the regNo sequence carries on without a repeat.
 
-const engine = process.env.TEST_ENGINE ?? 'sqlite';
+const engine = engineUnderTest();
 const CONCURRENCY = 6;
 const ACKNOWLEDGED_BEFORE_KILL = 24;
 

@@ -6,12 +6,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { processDatabase } from '../../test/process-database';
 import { withClient } from '../../test/test-database';
 import { createDatabase } from './database';
+import { engineUnderTest } from '../../test/engine-under-test';
 
 // PostgreSQL can end a connection the pool holds idle (a restart, an administrator's terminate, a
 // database dropped with force). Without a listener on the pool, pg's 'error' would end the whole
 // server; with one, the loss is a line in the log and the next query opens a new connection.
 
-const engine = process.env.TEST_ENGINE ?? 'sqlite';
+const engine = engineUnderTest();
 
 describe.skipIf(engine !== 'postgres')('a database connection ended while idle', () => {
   it('is logged, and the next query runs on a new connection', async () => {

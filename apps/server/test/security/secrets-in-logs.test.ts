@@ -11,6 +11,7 @@ import { processDatabase } from '../process-database';
 import { startServerProcess } from '../server-process';
 import { startSmtpReceiver } from '../smtp-receiver';
 import { testVideo } from '../videos';
+import { engineUnderTest } from '../engine-under-test';
 
 // No secret in the logs (issue 8): a real server process at the most verbose log level, given a
 // JWT secret, an admin password, an SMTP login and (on PostgreSQL) a database password, serves a
@@ -18,7 +19,7 @@ import { testVideo } from '../videos';
 // (playlists, key, segment); then its whole output is searched for every secret it held and every
 // credential it issued, the lesson's AES key included (issue 15: a key is in no log line).
 
-const engine = process.env.TEST_ENGINE ?? 'sqlite';
+const engine = engineUnderTest();
 const secret = (label: string) => `${label}-${randomBytes(30).toString('base64url')}`;
 
 describe(`secrets in the logs (${engine})`, () => {
