@@ -4,10 +4,15 @@ import { LANGUAGE_STORAGE_KEY, type Language } from './languages';
 
 let counter = 0;
 
+/** A short text no other call in the run gets (the time, and a count for calls in the same millisecond), for names of a test's own. */
+export function uniqueTag(): string {
+  counter += 1;
+  return `${Date.now().toString(36)}${counter}`;
+}
+
 /** A registration payload the server accepts; each call gets a new e-mail. */
 export function newStudent(overrides: Partial<RegisterBody> = {}): RegisterBody {
-  counter += 1;
-  const tag = `${Date.now().toString(36)}${counter}`;
+  const tag = uniqueTag();
   return {
     name: `Kasun Perera ${tag}`,
     email: `kasun.${tag}@example.lk`,

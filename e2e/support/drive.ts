@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { registerByApi, signInByApi } from './accounts';
+import { registerByApi, signInByApi, uniqueTag } from './accounts';
 import { say, type Language } from './languages';
 import { ADMIN } from './server-env';
 
@@ -21,24 +21,32 @@ export async function expectLessonReady(page: Page, name: string): Promise<void>
 }
 
 /**
- * A class named `${prefix} <tag>` with a 'Week 1' folder, given to a new student, through the API
- * (issue 4's spec does it on screen): the admin's headers, the week's id and the student.
+ * A class named `${prefix} <tag>`, given to a new student, through the API: the admin's headers,
+ * the class's name and id, and the student.
  */
-export async function classGivenToStudent(request: APIRequestContext, prefix: string) {
-  const tag = Date.now().toString(36);
+export async function emptyClassGivenToStudent(request: APIRequestContext, prefix: string) {
   const { token } = await signInByApi(request, ADMIN.email, ADMIN.password);
   const headers = { authorization: `Bearer ${token}` };
-  const className = `${prefix} ${tag}`;
+  const className = `${prefix} ${uniqueTag()}`;
   const created = await request.post('/api/folders/create/folder', { headers, data: { folderName: className } });
   expect(created.status(), await created.text()).toBe(200);
   const classId = ((await created.json()) as { data: { id: string } }).data.id;
-  const week = await request.post(`/api/folders/folder/${encodeURIComponent(classId)}/folders`, { headers, data: { name: 'Week 1' } });
-  expect(week.status(), await week.text()).toBe(200);
-  const weekId = ((await week.json()) as { data: { id: string } }).data.id;
   const { body: student, student: registered } = await registerByApi(request);
   const grant = await request.post('/api/students/student/give-additional-access', { headers, data: { email: student.email, className } });
   expect(grant.status(), await grant.text()).toBe(200);
-  return { className, weekId, headers, student: { ...student, regNo: registered.regNo } };
+  return { className, classId, headers, student: { ...student, regNo: registered.regNo } };
+}
+
+/**
+ * The same with a 'Week 1' folder in the class, through the API (the class material spec builds
+ * one on screen): also the week's id.
+ */
+export async function classGivenToStudent(request: APIRequestContext, prefix: string) {
+  const made = await emptyClassGivenToStudent(request, prefix);
+  const week = await request.post(`/api/folders/folder/${encodeURIComponent(made.classId)}/folders`, { headers: made.headers, data: { name: 'Week 1' } });
+  expect(week.status(), await week.text()).toBe(200);
+  const weekId = ((await week.json()) as { data: { id: string } }).data.id;
+  return { ...made, weekId };
 }
 
 /** From the drive's top level into the class's 'Week 1' folder, in the page's language. */

@@ -1,71 +1,25 @@
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { DriveListingAnswer } from '@academy/contract';
-import { registerByApi, signedInPage, signedInPageIn, signInByApi } from '../support/accounts';
+import { expect, test } from '@playwright/test';
+import { signedInPage, signedInPageIn } from '../support/accounts';
 import { driveCard } from '../support/drive';
 import { LANGUAGE_STORAGE_KEY, LANGUAGES, say, sayPattern } from '../support/languages';
 import { DEVICES } from '../support/screens';
 import { saveScreen } from '../support/screenshots';
-import { ADMIN, e2eDataDir } from '../support/server-env';
+import { ADMIN } from '../support/server-env';
+import { lessonGivenToStudent, reportWatched, sixtySecondLesson } from '../support/watching';
 
-// Issue 17 end to end: a student plays a lesson for 20 s, reloads and is offered to resume at about
-// 0:20; the drive's "Continue watching" shows it with a progress bar; the tutor's Viewers panel shows
-// the student with a share watched and draws the retention chart. The lesson is copied straight into
-// the class folder (as an academy copies files in), so it has no streamed version and any player
-// plays the MP4 itself. The last test walks the same screens on desktop and phone in
-// both languages; SHOTS_DIR=<folder> saves them as pictures (support/screenshots.ts).
+// Watching and progress end to end: a student plays a lesson for 20 s, reloads and is offered to
+// resume at about 0:20; the drive's "Continue watching" shows it with a progress bar; the tutor's
+// Viewers panel shows the student with a share watched and draws the retention chart. Each test
+// has a class, lesson and student of its own (support/watching.ts). The last test walks the same
+// screens on desktop and phone in both languages, with the student's progress recorded through
+// the API as the player reports it; SHOTS_DIR=<folder> saves them as pictures
+// (support/screenshots.ts).
 
-const tag = Date.now().toString(36);
-const className = `Watching ${tag}`;
 const lessonName = 'Lesson 1 - Kandyan kingdom.mp4';
-
-/** A real 60-second H.264 clip without sound (so the page may play it without a click), made now. */
-function sixtySecondLesson(): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'academy-watching-'));
-  const file = path.join(folder, 'lesson.mp4');
-  execFileSync('ffmpeg', [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=15:duration=60',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '30',
-    '-movflags', '+faststart', file,
-  ]);
-  return file;
-}
-
-async function adminCall(request: APIRequestContext) {
-  const login = await signInByApi(request, ADMIN.email, ADMIN.password);
-  return { Authorization: `Bearer ${login.token}` };
-}
-
-
-
-
-let student: { email: string; password: string; name: string };
-let lessonId = '';
-let classId = '';
 
 test('a student resumes a lesson, finds it in Continue watching, and the tutor sees them among its viewers', async ({ browser, request }) => {
   test.setTimeout(150_000);
-  const admin = await adminCall(request);
-  const created = await request.post('/api/folders/create/folder', { headers: admin, data: { folderName: className } });
-  expect(created.status(), await created.text()).toBe(200);
-  classId = ((await created.json()) as { data: { id: string } }).data.id;
-  const source = sixtySecondLesson();
-  try {
-    copyFileSync(source, path.join(e2eDataDir(), 'class-files', className, lessonName));
-  } finally {
-    rmSync(path.dirname(source), { recursive: true, force: true });
-  }
-  const listing = await request.get(`/api/folders/folderContent/${encodeURIComponent(classId)}`, { headers: admin });
-  lessonId = ((await listing.json()) as DriveListingAnswer).files.find((item) => item.name === lessonName)?.id ?? '';
-  expect(lessonId).not.toBe('');
-  const { body } = await registerByApi(request);
-  student = { email: body.email, password: body.password, name: body.name };
-  const grant = await request.post('/api/students/student/give-additional-access', { headers: admin, data: { email: body.email, className } });
-  expect(grant.status(), await grant.text()).toBe(200);
+  const { className, lessonId, student } = await lessonGivenToStudent(request, lessonName);
 
   // The student plays 20 s; pausing sends the report at once.
   const page = await signedInPage(browser, student.email, student.password, student.name);
@@ -122,18 +76,17 @@ test('a student resumes a lesson, finds it in Continue watching, and the tutor s
 test('the watching screens, desktop and phone, in English and Sinhala', async ({ browser, request }) => {
   // Four walks of six screens each, beside the server suites on a busy CI machine.
   test.setTimeout(420_000);
-  // A lesson uploaded since the student's last visit: "New" on its card, "1 new" on the class.
+  const { className, classId, headers, lessonId, student } = await lessonGivenToStudent(request, lessonName);
+  // The student played the first 21 s and stopped: "Resume from 0:21", a bar, Continue watching.
+  await reportWatched(request, student, { fileId: lessonId, seconds: 21, durationSeconds: 60 });
+  // A second lesson, never opened and added since the student's last visit (their first counts
+  // the last week's): "New" on its card, "1 new" on the class.
   const newLesson = 'Lesson 2 - Dutch period.mp4';
-  const source = sixtySecondLesson();
-  try {
-    const upload = await request.post(`/api/folders/folder/${encodeURIComponent(classId)}/files`, {
-      headers: await adminCall(request),
-      multipart: { file: { name: newLesson, mimeType: 'video/mp4', buffer: readFileSync(source) } },
-    });
-    expect(upload.status(), await upload.text()).toBe(200);
-  } finally {
-    rmSync(path.dirname(source), { recursive: true, force: true });
-  }
+  const upload = await request.post(`/api/folders/folder/${encodeURIComponent(classId)}/files`, {
+    headers,
+    multipart: { file: { name: newLesson, mimeType: 'video/mp4', buffer: sixtySecondLesson() } },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
   for (const language of LANGUAGES) {
     for (const [device, viewport] of DEVICES) {
       const suffix = `${device}-${language}`;
@@ -159,7 +112,7 @@ test('the watching screens, desktop and phone, in English and Sinhala', async ({
 
       const tutor = await signedInPageIn(browser, { ...ADMIN, name: 'Administrator' }, language, viewport);
       await driveCard(tutor, className, language).getByRole('button', { name: say(language, 'openFolder') }).click();
-      await tutor.getByRole('button', { name: `${say(language, 'viewers')}: ${lessonName}` }).click();
+      await driveCard(tutor, lessonName, language).getByRole('button', { name: `${say(language, 'viewers')}: ${lessonName}` }).click();
       const panel = tutor.getByRole('dialog', { name: say(language, 'viewersOf', lessonName) });
       await expect(panel.getByRole('row').filter({ hasText: student.name })).toBeVisible();
       await expect(panel.getByTestId('retention-chart').locator('svg').first()).toBeVisible();
