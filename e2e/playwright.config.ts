@@ -1,6 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { LIFTED_BUDGETS } from '../apps/server/test/lifted-budgets';
-import { ADMIN, BASE_URL, E2E_PORT, e2eDataDir } from './support/server-env';
+import { BASE_URL, E2E_PORT, e2eDataDir, portalEnv, START_TIMEOUT_MS } from './support/server-env';
 import { systemChromium } from './support/system-chromium.js';
 
 // Debian's Chromium, preferably its headless build (support/system-chromium.js says why), or
@@ -65,21 +64,14 @@ export default defineConfig({
     cwd: '..',
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: START_TIMEOUT_MS,
     stdout: 'ignore',
     stderr: 'pipe',
+    // The settings every portal of the suite gets (support/server-env.ts), and the database a
+    // developer may point this one at.
     env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: e2eDataDir(),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      // The suite signs in and registers from one address far faster than a person would.
-      ...LIFTED_BUDGETS,
+      ...portalEnv(E2E_PORT, e2eDataDir()),
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-      // Lets a developer test a web build kept outside apps/web/dist.
-      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });

@@ -1,16 +1,36 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { LIFTED_BUDGETS } from '../../apps/server/test/lifted-budgets';
 
 // One real server for the whole run, on a temporary data folder. The config file imports this
 // once and passes the values to the server through its environment; specs read them back from
-// process.env, which Playwright's workers inherit.
+// process.env, which Playwright's workers inherit. A spec that needs a portal nobody else has
+// touched starts one more with the same settings (fresh-portal.ts).
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18765);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const ADMIN = { email: 'tutor@academy.test', password: 'tutor-password-1' };
+/** How long `npm start` may take to answer /api/health (the suite builds first: it takes about a second). */
+export const START_TIMEOUT_MS = 60_000;
 
 export function e2eDataDir(): string {
   process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'academy-e2e-'));
   return process.env.E2E_DATA_DIR;
+}
+
+/** The settings `npm start` runs a portal of the suite with, on `port` with its data in `dataDir`. */
+export function portalEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+    // The suite signs in and registers from one address far faster than a person would.
+    ...LIFTED_BUDGETS,
+    // Lets a developer test a web build kept outside apps/web/dist.
+    ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+  };
 }

@@ -3,10 +3,10 @@ import type { MessageListAnswer } from '@academy/contract';
 import { openSignedIn, registerByApi, signInByApi } from '../support/accounts';
 import { ADMIN } from '../support/server-env';
 
-// Issue 8 end to end: the admin suspends a student and sends a message, then finds both in the
-// Audit Log and narrows it with each filter, against the real server. The suite shares one server,
-// so the log also holds other specs' entries: the checks look for this test's own rows. This spec
-// runs before messages.spec, which expects no message yet: the message is deleted again at the end.
+// The Audit Log end to end: the admin suspends a student and sends a message, then finds both in
+// the Audit Log and narrows it with each filter, against the real server. The suite shares one
+// server, so the log also holds other specs' entries: the checks look for this test's own rows.
+// The message is deleted again at the end (which is logged too), and after a failure as well.
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const table = (page: Page) => page.getByRole('table', { name: 'Audit entries' });
@@ -24,7 +24,7 @@ async function chooseOption(page: Page, label: string, option: string) {
   await expect(page.getByRole('listbox')).toBeHidden();
 }
 
-/** Removes this spec's message if a failure left it behind, so messages.spec still starts empty. */
+/** Removes this spec's message if a failure left it behind: the shared portal keeps no more than the specs need. */
 async function deleteLeftoverMessages(request: APIRequestContext, text: string) {
   const { token } = await signInByApi(request, ADMIN.email, ADMIN.password);
   const headers = { authorization: `Bearer ${token}` };
@@ -112,7 +112,7 @@ test('the admin suspends a student and sends a message, then finds both in the A
     await expect(page.getByText('1–1 of 1')).toBeVisible();
     await expect(suspended).toHaveCount(1);
 
-    // Deleting the message is recorded too (and leaves the feed empty again for messages.spec).
+    // Deleting the message is recorded too.
     await nav(page).getByRole('link', { name: 'Social' }).click();
     await page.getByRole('listitem').filter({ hasText: text }).getByRole('button', { name: 'Delete message' }).click();
     await page.getByRole('dialog', { name: 'Delete message?' }).getByRole('button', { name: 'Delete' }).click();
