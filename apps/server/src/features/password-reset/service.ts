@@ -26,7 +26,7 @@ const HOUR_MS = 60 * MINUTE_MS;
 /**
  * Calls to these routes one client may make in the window, whatever the addresses: it caps how
  * many addresses one client can flood with mail. A whole reset takes three; 150 lets 50 students
- * behind one address (a hall's Wi-Fi, a carrier's NAT: issue 19) reset within the window, while
+ * behind one address (a hall's Wi-Fi, a carrier's NAT) reset within the window, while
  * each address still gets OTP_MAX_PER_HOUR codes and each code OTP_MAX_WRONG_TRIES tries.
  */
 export const CLIENT_REQUEST_LIMIT = 150;

@@ -7,7 +7,7 @@ import { DEFAULT_CONFIG, DEFAULT_SIGN_IN_RULES as rules } from '../../../test/si
 
 // Shared by this feature's tests: students made in bulk, sign-ins from any address (TRUST_PROXY
 // and X-Forwarded-For, as behind the academy's proxy) with or without a known-device cookie, and
-// the two scenarios of issue 19 that run on one instance and on two.
+// the scenarios that run on one instance and on two.
 
 /** What the sign-in tests run with: the real defaults, the sign-in budget included, behind a proxy. */
 export const GUARD_TEST_ENV = { TRUST_PROXY: 'true', RATE_LIMIT_SIGN_IN: String(DEFAULT_CONFIG.rateLimits.budgets['sign-in']) };
@@ -85,7 +85,7 @@ export async function signInAs(
 }
 
 /**
- * Issue 19's hall: `emails.length` students behind one address sign in at once, the first 30
+ * The hall: `emails.length` students behind one address sign in at once, the first 30
  * after one typo and the next 5 after five; requests go round `apps`. Answers each student's
  * statuses in order and how long the whole class took.
  */

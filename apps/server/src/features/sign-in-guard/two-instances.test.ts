@@ -18,7 +18,7 @@ import {
   sprayAccounts,
 } from './test-helpers';
 
-// Issue 19 across two real instances on one PostgreSQL schema and one Redis, at the defaults:
+// The sign-in rules across two real instances on one PostgreSQL schema and one Redis, at the defaults:
 // every count is shared, so a hall whose requests alternate between the instances still gets in
 // whole, and an attack spread over both still locks the account for unknown devices.
 
