@@ -92,7 +92,8 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW: duration.default('1m'),
   RATE_LIMIT_READ: budget.default(1200),
   RATE_LIMIT_WRITE: budget.default(300),
-  // Per address it only guards the server's CPU (argon2): accounts are guarded by SIGN_IN_* below,
+  // Per address it only guards the server's CPU (argon2), so it counts password checks and other
+  // work, not requests: accounts are guarded by SIGN_IN_* below, whose refusals cost nothing here,
   // and a hall of 300 students behind one address must sign in within a couple of minutes.
   RATE_LIMIT_SIGN_IN: budget.default(600),
   RATE_LIMIT_UPLOAD: budget.default(60),

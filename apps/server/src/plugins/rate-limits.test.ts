@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { SERVER_TEXT } from '@academy/contract';
+import { PASSWORD_RESET_PATHS, SERVER_TEXT, STUDENTS_PATHS } from '@academy/contract';
+import { buildRegistration } from '../../test/factories';
 import { TEST_ADMIN, useTestApp } from '../../test/test-app';
 import { rateLimitsPlugin } from './rate-limits';
 
@@ -22,6 +23,22 @@ describe('request budgets', () => {
     expect(refused.headers['x-content-type-options']).toBe('nosniff');
     // Another client still has its whole budget.
     expect((await login('10.0.0.2')).statusCode).toBe(200);
+  });
+
+  it('spends the sign-in budget on work only: refusals before it cost nothing, the work stays bounded', async () => {
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/${url}`, remoteAddress: '10.0.0.5', payload });
+    const statuses = async (times: number, url: string, payload: (i: number) => object) => {
+      const seen = [];
+      for (let i = 0; i < times; i += 1) seen.push((await post(url, payload(i))).statusCode);
+      return seen;
+    };
+    // A dead reset token, a code never asked for, a registration that fails validation: no hash, no mail.
+    expect(await statuses(5, PASSWORD_RESET_PATHS.resetPassword, () => ({ resetToken: 'x'.repeat(43), password: 'a-new-password' }))).toEqual(Array(5).fill(400));
+    expect(await statuses(5, PASSWORD_RESET_PATHS.confirmOtp, () => ({ email: 'nobody@example.lk', otp: '12345' }))).toEqual(Array(5).fill(400));
+    expect(await statuses(5, STUDENTS_PATHS.register, () => ({ email: 'not-an-address' }))).toEqual(Array(5).fill(400));
+    // Registrations are work (a hash each; whether an e-mail is taken is an answer worth bounding).
+    expect(await statuses(4, STUDENTS_PATHS.register, () => buildRegistration())).toEqual([200, 200, 200, 429]);
+    expect(await statuses(4, PASSWORD_RESET_PATHS.sendOtp, (i) => ({ email: `someone${i}@example.lk` }))).toEqual([200, 200, 200, 429]);
   });
 
   it('counts before the access check, so a flood of bad tokens is limited too', async () => {

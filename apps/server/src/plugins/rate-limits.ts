@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { SERVER_TEXT } from '@academy/contract';
@@ -13,18 +13,36 @@ import { ownHooks } from './route-hooks';
  * - `read`: looking (lists, feeds, files, streams): generous, a whole class may share one address;
  * - `write`: changing something;
  * - `sign-in`: the calls a password guesser or a mail bomber wants (sign-in, register, the three
- *   password-reset steps, a password change): tight;
+ *   password-reset steps, a password change): a budget of work, not of requests (below);
  * - `upload`: multipart uploads, each of which can be large.
  * A client is its address (the X-Forwarded-For one behind TRUST_PROXY), and each route counts on
  * its own. With REDIS_URL the counts live in Redis, so N instances behind a load balancer allow a
  * client the same budget as one; without, in this process.
+ *
+ * `sign-in` counts work: its routes call `request.spendBudget()` just before the expensive step
+ * (an argon2 hash, a code mailed, a code compared), and a request refused before it (by the
+ * sign-in guard, a spent code, a dead reset token) costs the address nothing. One address is often
+ * a whole hall or a carrier's NAT: were refusals counted, one attacker hammering one locked account
+ * would spend the budget of every student behind that address. The CPU one address can cost stays
+ * bounded all the same: at most the budget's number of hashes a window.
  */
 export const ROUTE_BUDGETS = ['read', 'write', 'sign-in', 'upload'] as const;
 export type RouteBudget = (typeof ROUTE_BUDGETS)[number];
 
+/** The budgets a route spends by calling `request.spendBudget()` at its work, not on every request. */
+const SPENT_ON_WORK: ReadonlySet<RouteBudget> = new Set(['sign-in']);
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     budget?: RouteBudget;
+  }
+  interface FastifyRequest {
+    /**
+     * Spends one unit of the client's budget for this route, or refuses with 429 and Retry-After
+     * once the budget is spent; a second call in one request spends nothing more. Only for routes
+     * whose budget counts work (`sign-in`).
+     */
+    spendBudget(): Promise<void>;
   }
 }
 
@@ -43,18 +61,9 @@ export interface RateLimitsOptions {
  * a tenth of a constant route's time, docs/performance.md).
  */
 function routeLimiter(route: string, max: number, counts: BudgetCounts): onRequestHookHandler {
-  const limit = String(max);
-  const judge = (reply: FastifyReply, use: BudgetUse | null, now: number): AppError | undefined => {
-    if (!use) return undefined;
-    const resetSeconds = Math.max(0, Math.ceil((use.resetAt - now) / 1000));
-    reply.header('x-ratelimit-limit', limit);
-    reply.header('x-ratelimit-remaining', String(Math.max(0, max - use.used)));
-    reply.header('x-ratelimit-reset', String(resetSeconds));
-    return use.used > max ? errors.tooManyRequests(SERVER_TEXT.tooManyRequests, Math.max(1, resetSeconds)) : undefined;
-  };
+  const judge = budgetJudge(max);
   return (request, reply, done) => {
-    // What one client called: the route as registered (not the concrete path), so ids do not split a budget.
-    const key = `${request.method} ${route} ${request.ip}`;
+    const key = clientKey(request, route);
     const now = Date.now();
     const use = counts.count(key, now);
     if (!(use instanceof Promise)) return done(judge(reply, use, now));
@@ -62,10 +71,49 @@ function routeLimiter(route: string, max: number, counts: BudgetCounts): onReque
   };
 }
 
+/** The limiter of a route whose budget counts work: it only hands the request its `spendBudget`. */
+function workLimiter(route: string, max: number, counts: BudgetCounts): onRequestHookHandler {
+  const judge = budgetJudge(max);
+  return (request, reply, done) => {
+    let spent = false;
+    request.spendBudget = async () => {
+      if (spent) return;
+      spent = true;
+      const now = Date.now();
+      const refusal = judge(reply, await counts.count(clientKey(request, route), now), now);
+      if (refusal) throw refusal;
+    };
+    done();
+  };
+}
+
+/** What one client called: the route as registered (not the concrete path), so ids do not split a budget. */
+function clientKey(request: FastifyRequest, route: string): string {
+  return `${request.method} ${route} ${request.ip}`;
+}
+
+/** Tells the client where it stands in X-RateLimit-* headers; the 429 to answer once it is over. */
+function budgetJudge(max: number) {
+  const limit = String(max);
+  return (reply: FastifyReply, use: BudgetUse | null, now: number): AppError | undefined => {
+    if (!use) return undefined;
+    const resetSeconds = Math.max(0, Math.ceil((use.resetAt - now) / 1000));
+    reply.header('x-ratelimit-limit', limit);
+    reply.header('x-ratelimit-remaining', String(Math.max(0, max - use.used)));
+    reply.header('x-ratelimit-reset', String(resetSeconds));
+    return use.used > max ? errors.tooManyRequests(SERVER_TEXT.tooManyRequests, Math.max(1, resetSeconds)) : undefined;
+  };
+}
+
+function notSpentOnWork(this: FastifyRequest): Promise<void> {
+  return Promise.reject(new Error(`${this.method} ${this.routeOptions.url} spends its budget per request, not by spendBudget()`));
+}
+
 export const rateLimitsPlugin = fp(async (app: FastifyInstance, options: RateLimitsOptions) => {
   const counts = options.redis
     ? new RedisBudgetCounts(options.redis.client, `${options.redis.prefix}rate-limit:`, options.windowMs)
     : new LocalBudgetCounts(options.windowMs);
+  app.decorateRequest('spendBudget', notSpentOnWork);
 
   app.addHook('onRoute', (route) => {
     if (!isDeclaredApiRoute(route.url)) return;
@@ -73,7 +121,8 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, options: RateLim
     if (!budget || !ROUTE_BUDGETS.includes(budget)) {
       throw new Error(`${String(route.method)} ${route.url} declares no budget: add budget: ${ROUTE_BUDGETS.join(' | ')} to its config`);
     }
-    // Counted before the access check, so a flood of bad tokens is limited too.
-    route.onRequest = [routeLimiter(route.url, options.budgets[budget], counts), ...ownHooks(route.onRequest)];
+    // Before the access check, so a flood of bad tokens is limited too (a budget counted per request).
+    const limiter = SPENT_ON_WORK.has(budget) ? workLimiter : routeLimiter;
+    route.onRequest = [limiter(route.url, options.budgets[budget], counts), ...ownHooks(route.onRequest)];
   });
 });

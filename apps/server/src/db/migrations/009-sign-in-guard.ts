@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Sign-in failures that tell a hall from an attacker (issue 19): every try is a row, counted per
+// Sign-in failures that tell a hall from an attacker: every try is a row, counted per
 // account and place (address or known device), per account, and per address
 // (features/sign-in-guard). A row is written before the password is checked ('pending'), so
 // parallel guesses count against each other. Known devices: a browser's cookie names the account

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   confirmOtpAnswerSchema,
@@ -16,6 +17,8 @@ import type { PasswordResetDeps } from './service';
 
 const tags = ['password-reset'];
 
+const clientOf = (request: FastifyRequest): service.ResetClient => ({ address: request.ip, spendBudget: () => request.spendBudget() });
+
 export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetDeps> = async (app, deps) => {
   app.post(`/${PASSWORD_RESET_PATHS.sendOtp}`, {
     config: { access: 'public', budget: 'sign-in' },
@@ -26,7 +29,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetDeps> = asy
       response: { 200: sendOtpAnswerSchema, 400: errorAnswerSchema, 429: errorAnswerSchema },
     },
     handler: async (request) => {
-      await service.sendOtp(deps, request.body.email, request.ip);
+      await service.sendOtp(deps, request.body.email, clientOf(request));
       return { code: 200 as const, message: PASSWORD_RESET_TEXT.otpSent, data: null };
     },
   });
@@ -42,7 +45,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetDeps> = asy
     handler: async (request) => ({
       code: 200 as const,
       message: PASSWORD_RESET_TEXT.otpConfirmed,
-      data: { resetToken: await service.confirmOtp(deps, request.body, request.ip) },
+      data: { resetToken: await service.confirmOtp(deps, request.body, clientOf(request)) },
     }),
   });
 
@@ -55,7 +58,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetDeps> = asy
       response: { 200: resetPasswordAnswerSchema, 400: errorAnswerSchema, 429: errorAnswerSchema },
     },
     handler: async (request) => {
-      await service.resetPassword(deps, request.body, request.ip);
+      await service.resetPassword(deps, request.body, clientOf(request));
       return { code: 200 as const, message: PASSWORD_RESET_TEXT.passwordReset, data: null };
     },
   });

@@ -26,7 +26,7 @@ const HOUR_MS = 60 * MINUTE_MS;
 /**
  * Calls to these routes one client may make in the window, whatever the addresses: it caps how
  * many addresses one client can flood with mail. A whole reset takes three; 150 lets 50 students
- * behind one address (a hall's Wi-Fi, a carrier's NAT: issue 19) reset within the window, while
+ * behind one address (a hall's Wi-Fi, a carrier's NAT) reset within the window, while
  * each address still gets OTP_MAX_PER_HOUR codes and each code OTP_MAX_WRONG_TRIES tries.
  */
 export const CLIENT_REQUEST_LIMIT = 150;
@@ -63,6 +63,12 @@ function resetExpired(): AppError {
   return errors.field('resetToken', PASSWORD_RESET_TEXT.resetExpired);
 }
 
+/** Who calls: its address, and its sign-in budget for the route (plugins/rate-limits.ts). */
+export interface ResetClient {
+  address: string;
+  spendBudget: () => Promise<void>;
+}
+
 /**
  * Counts the call against the client and refuses past the limit. Kept in the database, so the
  * limit holds across several server instances.
@@ -74,16 +80,28 @@ export async function limitClient(db: Db, client: string, now: number): Promise<
 }
 
 /**
+ * Spends the client's request budget and its limit here, just before a step's work (a code stored
+ * and mailed, a code compared, a password hashed). A call refused before that (an address out of
+ * codes for the hour, a spent code, a dead reset token) costs nothing: the client is often a hall's
+ * or a carrier's one address, and an attacker hammering one victim's address must not use up the
+ * resets of everyone behind it.
+ */
+async function spendOn(deps: PasswordResetDeps, client: ResetClient, now: number): Promise<void> {
+  await client.spendBudget();
+  await limitClient(deps.db, client.address, now);
+}
+
+/**
  * Step 1. Every request that passes the limits leaves the same trace (a code row, no answer
  * difference); only an address with an account gets the mail, sent off the request path so the
  * answer takes as long either way. Past OTP_MAX_PER_HOUR codes nothing is stored or sent.
  */
-export async function sendOtp(deps: PasswordResetDeps, email: string, client: string): Promise<void> {
+export async function sendOtp(deps: PasswordResetDeps, email: string, client: ResetClient): Promise<void> {
   const now = Date.now();
-  await limitClient(deps.db, client, now);
   const emailKey = email.toLowerCase();
   const sentLastHour = await repo.countCodesSince(deps.db, emailKey, new Date(now - HOUR_MS).toISOString());
   if (sentLastHour >= OTP_MAX_PER_HOUR) return;
+  await spendOn(deps, client, now);
 
   const account = await repo.findLiveAccount(deps.db, emailKey);
   const id = crypto.randomUUID();
@@ -109,13 +127,14 @@ export async function sendOtp(deps: PasswordResetDeps, email: string, client: st
  * Step 2. Checks the newest code of the address and trades it for a reset token. The try is
  * taken before the comparison; after OTP_MAX_WRONG_TRIES the code is dead, right digits or not.
  */
-export async function confirmOtp(deps: PasswordResetDeps, body: ConfirmOtpBody, client: string): Promise<string> {
+export async function confirmOtp(deps: PasswordResetDeps, body: ConfirmOtpBody, client: ResetClient): Promise<string> {
   const now = Date.now();
-  await limitClient(deps.db, client, now);
   const row = await repo.findLatestCode(deps.db, body.email.toLowerCase());
   if (!row) throw otpRefused('wrong', PASSWORD_RESET_TEXT.otpWrong);
   if (row.used_at) throw otpRefused('used', PASSWORD_RESET_TEXT.otpUsed);
   if (row.expires_at <= new Date(now).toISOString()) throw otpRefused('expired', PASSWORD_RESET_TEXT.otpExpired);
+  if (row.tries >= OTP_MAX_WRONG_TRIES) throw otpRefused('locked', PASSWORD_RESET_TEXT.otpLocked);
+  await spendOn(deps, client, now);
 
   const tries = await repo.takeTry(deps.db, row.id);
   if (tries === undefined) {
@@ -145,14 +164,14 @@ export async function confirmOtp(deps: PasswordResetDeps, body: ConfirmOtpBody, 
  * Step 3. One transaction: the token is spent, the password set, every old session ended (token
  * version), the account's sign-in failures and known devices and any other open code cleared.
  */
-export async function resetPassword(deps: PasswordResetDeps, body: ResetPasswordBody, client: string): Promise<void> {
-  await limitClient(deps.db, client, Date.now());
+export async function resetPassword(deps: PasswordResetDeps, body: ResetPasswordBody, client: ResetClient): Promise<void> {
   const row = await repo.findByResetToken(deps.db, hmac(deps.secret, 'reset-token', body.resetToken));
   const now = new Date().toISOString();
   if (!row?.account_id || row.token_version === null || row.reset_used_at || !row.reset_expires_at || row.reset_expires_at <= now) {
     throw resetExpired();
   }
   const { account_id: accountId, token_version: tokenVersion } = row;
+  await spendOn(deps, client, Date.now());
   // Hashing is the slow part; it runs before the transaction so the write lock is held briefly.
   const passwordHash = await hashPassword(body.password);
   await deps.db.transaction().execute(async (tx) => {

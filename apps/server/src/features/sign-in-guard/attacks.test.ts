@@ -4,7 +4,7 @@ import { useTestApp } from '../../../test/test-app';
 import { DEFAULT_SIGN_IN_RULES as rules } from '../../../test/sign-in-defaults';
 import { attackFromEverywhere, ATTACKERS, CLASS_PASSWORD, GUARD_TEST_ENV, seedStudents, signInAs } from './test-helpers';
 
-// Issue 19 'Done when', at the default settings, on SQLite and PostgreSQL: one address guessing
+// The guard against attackers, at the default settings, on SQLite and PostgreSQL: one address guessing
 // one account is refused after the limit and locks out nobody else; a hundred addresses lock the
 // account for unknown devices, yet its owner's known device gets in, and so does any other student
 // from an attacking address. The clock is Date's, moved on as a patient attacker would wait.

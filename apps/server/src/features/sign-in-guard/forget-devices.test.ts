@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../../test/test-app';
 import { requestCode } from '../password-reset/test-helpers';
 import { CLASS_PASSWORD, seedStudents, signInAs } from './test-helpers';
 
-// Issue 19: signing out everywhere, a password change and a password reset each forget every
+// Signing out everywhere, a password change and a password reset each forget every
 // known device of the account. Small limits (two failures lock an account for unknown devices),
 // so each case is short: a browser that got in while the account was locked is refused after.
 

@@ -2,8 +2,8 @@ import { describe, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app';
 import { expectWholeHallIn, GUARD_TEST_ENV, seedStudents, signInHall } from './test-helpers';
 
-// Issue 19's first 'Done when', at the default settings (the sign-in request budget included), on
-// SQLite and PostgreSQL: a class of 300 behind the hall's one address signs in at once, 30 of them
+// The hall that must never be refused, at the default settings (the sign-in request budget
+// included), on SQLite and PostgreSQL: a class of 300 behind the hall's one address signs in at once, 30 of them
 // after one typo and 5 after five, and every one gets in within two minutes, none refused.
 // two-instances.test.ts runs the same class through two instances.
 

@@ -1,4 +1,4 @@
-// When failed sign-ins refuse the next try (issue 19, docs/security.md 'Sign-in failures').
+// When failed sign-ins refuse the next try (docs/security.md 'Sign-in failures').
 // Pure: the service reads the counts, these rules decide. A 'place' is where a try comes from:
 // a known device (its cookie), or else the address. A hall of 300 students behind one address
 // typing a few wrong passwords must never be refused; an attacker guessing one account, from one

@@ -21,6 +21,8 @@ export interface TryInput {
 
 /** A try that passed the rules; the caller settles it once the password is checked. */
 export interface SignInTry {
+  /** Refused after the rules passed it, before its password was checked: it leaves nothing behind. */
+  withdrawn(): Promise<void>;
   failed(): Promise<void>;
   /** Records the success and answers the browser's new known-device cookie value. */
   succeeded(): Promise<string>;
@@ -58,6 +60,7 @@ export function createSignInGuard(db: Db, rules: SignInRules, secret: string): S
         throw errors.tooManyRequests(signInRetryMessage(seconds), seconds);
       }
       return {
+        withdrawn: () => repo.deleteTry(db, id),
         failed: () => repo.settleTry(db, id, 'failed'),
         async succeeded() {
           const accountId = input.accountId;

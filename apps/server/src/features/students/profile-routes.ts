@@ -62,9 +62,10 @@ export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: Prof
       code: 200 as const,
       message: [SERVER_TEXT.passwordChanged],
       data: {
-        token: await profile.changePassword(db, currentAccount(request), request.params.id, request.body, (tokenVersion) =>
-          app.renewSession(request, tokenVersion),
-        ),
+        token: await profile.changePassword(db, currentAccount(request), request.params.id, request.body, {
+          spendBudget: () => request.spendBudget(),
+          renewSession: (tokenVersion) => app.renewSession(request, tokenVersion),
+        }),
       },
     }),
   });

@@ -118,8 +118,12 @@ export async function changePassword(
   caller: Caller,
   id: string,
   body: UpdatePasswordBody,
-  /** A fresh token for the caller's own session at the new token version (auth plugin). */
-  renewSession: (tokenVersion: number) => Promise<string>,
+  context: {
+    /** Spends one unit of the caller's sign-in budget just before the password is checked (plugins/rate-limits.ts). */
+    spendBudget: () => Promise<void>;
+    /** A fresh token for the caller's own session at the new token version (auth plugin). */
+    renewSession: (tokenVersion: number) => Promise<string>;
+  },
 ): Promise<string> {
   if (caller.id !== id) throw errors.forbidden(SERVER_TEXT.notYourPassword);
   const row = await repo.findLiveById(db, id);
@@ -132,6 +136,7 @@ export async function changePassword(
   if ((await repo.countRecentFailures(db, subject, since)) >= PASSWORD_FAILURE_LIMIT) {
     throw errors.tooManyRequests(SERVER_TEXT.tooManyPasswordFailures);
   }
+  await context.spendBudget();
   if (!(await verifyPassword(row.password_hash, body.oldPassword))) {
     await repo.recordFailures(db, [subject], new Date(now).toISOString());
     // 400, not 401: a 401 would sign the caller out of a session that is still valid.
@@ -144,7 +149,7 @@ export async function changePassword(
   await repo.clearFailures(db, subject);
   // Whoever knew the old password may have signed in somewhere: no browser stays known.
   await forgetKnownDevices(db, id);
-  return renewSession(tokenVersion);
+  return context.renewSession(tokenVersion);
 }
 
 /** Stores the new picture, points the profile at it, and removes the old one if nobody shows it. */

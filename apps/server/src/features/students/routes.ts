@@ -38,6 +38,9 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string; si
       response: { 200: registerAnswerSchema, 400: errorAnswerSchema, 409: errorAnswerSchema },
     },
     handler: async (request) => {
+      // Every registration that passes validation is work: its answer tells whether the e-mail is
+      // taken (bounded as a guess is), and a new account costs a password hash.
+      await request.spendBudget();
       // Add Student, an admin's page, sends this same call: with an admin's token it is their action.
       const caller = await app.identifyCaller(request);
       const addedBy = caller?.isAdmin ? actorOf(request) : null;
@@ -63,6 +66,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string; si
         clientIp: request.ip,
         deviceCookie: readDeviceCookie(request.headers.cookie),
         guard: signInGuard,
+        spendBudget: () => request.spendBudget(),
         openSession: (account) => app.openSession(account, request),
       });
       // Behind TRUST_PROXY, the protocol is the one X-Forwarded-Proto names.

@@ -106,6 +106,12 @@ export interface SignInContext {
   /** The browser's known-device cookie, as sent. */
   deviceCookie: string | undefined;
   guard: SignInGuard;
+  /**
+   * Spends one unit of the address's sign-in budget, or refuses with 429 (plugins/rate-limits.ts).
+   * Called once the guard has taken the try, just before the password is checked: a try the guard
+   * refuses costs the address nothing, so an attacker cannot spend the budget of a hall behind it.
+   */
+  spendBudget: () => Promise<void>;
   /** Opens the session for a successful sign-in and answers its token (auth plugin). */
   openSession: (account: { id: string; tokenVersion: number; accountType: string }) => Promise<string>;
 }
@@ -119,6 +125,12 @@ export async function signIn(db: Db, body: LoginBody, context: SignInContext): P
     address: context.clientIp,
     deviceCookie: context.deviceCookie,
   });
+  try {
+    await context.spendBudget();
+  } catch (error) {
+    await attempt.withdrawn();
+    throw error;
+  }
   const passwordOk = account ? await verifyPassword(account.password_hash, body.password) : await verifyDecoy(body.password);
   if (!account || !passwordOk) {
     await attempt.failed();
