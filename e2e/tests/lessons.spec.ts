@@ -11,7 +11,7 @@ import { DEVICES } from '../support/screens';
 import { saveScreen } from '../support/screenshots';
 import { ADMIN } from '../support/server-env';
 
-// Issue 15 end to end, on the real server with its real ffmpeg: an admin uploads a real video from
+// Streamed lessons end to end, on the real server with its real ffmpeg: an admin uploads a real video from
 // the drive screen (resumable, through tus), watches it being processed into the HLS ladder and
 // sees its poster and length; a student given the class plays it through hls.js, picks a quality
 // and seeks; the original MP4 is no longer the student's, and a student without the class gets
@@ -119,6 +119,11 @@ test('a lesson uploaded on the drive screen streams to a granted student through
   for (const open of [admin, page]) await open.context().close();
 });
 
+/** The percentage an upload's progress line says was sent. */
+function sentPercent(line: string | null): number {
+  return Number(/(\d+)%/.exec(line ?? '')?.[1] ?? Number.NaN);
+}
+
 /** A real video padded with an MP4 'free' box to about `bytes`, so an upload takes a while on a slowed line. */
 function paddedVideo(bytes: number): Buffer {
   const video = testVideo({ seconds: 2, width: 320, height: 180 });
@@ -153,14 +158,17 @@ test('an upload paused, then cut off by a reload, goes on from where the server 
   await expect(admin.getByTestId('upload-rate')).toContainText(/per second/, { timeout: 20_000 });
   await expect(admin.getByTestId('upload-rate')).toContainText(/left/);
   await admin.getByRole('button', { name: 'Pause' }).click();
-  await expect(admin.getByText(/^Paused: long lecture\.mp4 \(1 of 1\), \d+% sent$/)).toBeVisible();
+  const paused = admin.getByText(/^Paused: long lecture\.mp4 \(1 of 1\), \d+% sent$/);
+  await expect(paused).toBeVisible();
+  const pausedAt = sentPercent(await paused.textContent());
   await admin.getByRole('button', { name: 'Resume' }).click();
   await expect(admin.getByRole('button', { name: 'Pause' })).toBeVisible();
-  // Resumed from the server's offset, not from zero.
+  // Resumed from the server's offset, not from zero, and under way again.
   await expect.poll(() => patches.filter((offset) => offset > 0).length).toBeGreaterThan(0);
+  const uploading = admin.getByText(/^Uploading long lecture\.mp4 \(1 of 1\): \d+%$/);
+  await expect.poll(async () => sentPercent(await uploading.textContent())).toBeGreaterThan(pausedAt);
 
   // The tab is reloaded mid-upload: the browser kept the upload's address, not the file.
-  await admin.waitForTimeout(1500);
   await admin.reload();
   await openWeek(admin, className);
   await expect(admin.getByText(/Not finished: long lecture\.mp4/)).toBeVisible();
@@ -192,7 +200,8 @@ test('the lesson screens, desktop and phone, in English and Sinhala', async ({ b
       for (const [who, account] of [['admin', { ...ADMIN, name: 'Administrator' }], ['student', student]] as const) {
         const page = await signedInPageIn(browser, account, language, viewport);
         await openWeek(page, className, language);
-        await expect(page.locator('img[src*="poster.jpg"]')).toBeVisible();
+        // The lesson's own card in the Files list (a student may also have it in Continue watching).
+        await expect(driveCard(page, 'Lesson 1 - Anuradhapura.mp4', language).locator('img[src*="poster.jpg"]')).toBeVisible();
         await saveScreen(page, `drive-lesson-${who}-${suffix}`);
         if (who === 'student') {
           const [viewer] = await Promise.all([page.waitForEvent('popup'), driveCard(page, 'Lesson 1 - Anuradhapura.mp4', language).getByRole('button').first().click()]);

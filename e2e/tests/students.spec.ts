@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newStudent, openSignedIn, registerByApi, signInByApi, signInByUi } from '../support/accounts';
 import { ADMIN } from '../support/server-env';
 
-// Issue 3 end to end: the Student List, the profile modal, Add Student and the Profile page, each
+// Students end to end: the Student List, the profile modal, Add Student and the Profile page, each
 // against the real server, in two browsers at once where an admin's action must reach a student.
 
 /** An 8x8 PNG made by sharp: small enough to inline, real enough for the server's content check. */
@@ -226,7 +226,8 @@ test('admin adds a student on Add Student; the form resets, and a taken e-mail i
   await expect(admin.getByLabel('Email Address')).toHaveValue('');
   await expect(admin.getByLabel('European History')).not.toBeChecked();
 
-  await admin.waitForTimeout(3200); // the success alert closes by itself after 3 s
+  // The success alert closes by itself after 3 s; until then it covers the form.
+  await expect(admin.locator('.swal2-container')).toHaveCount(0);
   await fill();
   await admin.getByRole('button', { name: 'Complete Registration' }).click();
   await expect(admin.locator('.swal2-title')).toHaveText('Registration Failed');
