@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { driveCard } from './drive';
 import { say, sayAnyName, type Language } from './languages';
 import type { Account, World } from './world';
 
@@ -49,8 +50,8 @@ async function click(page: Page, name: string, role: 'button' | 'tab' | 'menuite
 }
 
 async function openClass(page: Page, world: World, language: Language): Promise<void> {
-  await page.getByRole('listitem', { name: world.className, exact: true }).getByRole('button', { name: say(language, 'openFolder') }).click();
-  await expect(page.getByRole('listitem', { name: 'Week 1', exact: true })).toBeVisible();
+  await driveCard(page, world.className, language).getByRole('button', { name: say(language, 'openFolder') }).click();
+  await expect(driveCard(page, 'Week 1', language)).toBeVisible();
 }
 
 export const SCREENS: Record<Role, Screen[]> = {

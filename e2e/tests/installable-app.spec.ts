@@ -1,15 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, request as playwrightRequest, test, type Page, type Response } from '@playwright/test';
-import { freePort, startServer, stopServer } from '../../bench/support/server';
+import { expect, type Page, type Response } from '@playwright/test';
+import { test } from '../support/fresh-portal';
 import { settle, signIn } from '../support/screens';
-import { ADMIN } from '../support/server-env';
 import { buildWorld } from '../support/world';
 
-// Issue 9's installable app: a manifest with the academy's name and icons, and a service worker
-// that keeps the app shell, never an API answer or a lesson file, and shows the offline page when
-// the portal cannot be reached. The offline part stops a server, so it runs its own.
+// The installable app: a manifest with the academy's name and icons, and a service worker that
+// keeps the app shell, never an API answer or a lesson file, and shows the offline page when the
+// portal cannot be reached. The offline part stops a server, so it runs its own
+// (support/fresh-portal.ts).
 
 interface Manifest {
   name: string;
@@ -52,66 +49,52 @@ async function cachedPaths(page: Page): Promise<string[]> {
   });
 }
 
-test('the worker keeps the app shell, never API answers or lesson files, and shows the offline page when the server is down', async ({ browser }) => {
+test('the worker keeps the app shell, never API answers or lesson files, and shows the offline page when the server is down', async ({ freshPortal }) => {
   test.setTimeout(180_000);
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-e2e-offline-'));
-  const base = `http://127.0.0.1:${port}`;
-  const server = await startServer({ port, dataDir, admin: ADMIN, env: process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {} });
-  const context = await browser.newContext({ baseURL: base, serviceWorkers: 'allow' });
-  try {
-    const api = await playwrightRequest.newContext({ baseURL: base });
-    const world = await buildWorld(api);
-    await api.dispose();
-    const page = await context.newPage();
-    await signIn(page, world.student);
+  const world = await buildWorld(freshPortal.request);
+  const page = await freshPortal.newPage({ serviceWorkers: 'allow' });
+  await signIn(page, world.student);
 
-    // Installed on the first visit; from the next load on it controls the page.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await page.reload();
-    await settle(page);
-    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  // Installed on the first visit; from the next load on it controls the page.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await settle(page);
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 
-    const responses: Response[] = [];
-    page.on('response', (response) => responses.push(response));
-    await page.goto('/#/message');
-    await page.reload();
-    await settle(page);
-    await page.goto(`/#/view/${encodeURIComponent(world.fileId)}`);
-    await expect(page.getByRole('img', { name: 'Page 1' })).toHaveAttribute('data-drawn', 'true');
+  const responses: Response[] = [];
+  page.on('response', (response) => responses.push(response));
+  await page.goto('/#/message');
+  await page.reload();
+  await settle(page);
+  await page.goto(`/#/view/${encodeURIComponent(world.fileId)}`);
+  await expect(page.getByRole('img', { name: 'Page 1' })).toHaveAttribute('data-drawn', 'true');
 
-    const seen = responses.map((response) => ({ path: new URL(response.url()).pathname, fromWorker: response.fromServiceWorker() }));
-    // The shell came out of the worker's cache...
-    expect(seen.filter((entry) => entry.path.startsWith('/assets/') && entry.fromWorker).length).toBeGreaterThan(0);
-    // ...every API answer and the lesson file itself from the server.
-    const apiAnswers = seen.filter((entry) => entry.path.startsWith('/api/'));
-    expect(apiAnswers.length).toBeGreaterThan(2);
-    expect(apiAnswers.filter((entry) => entry.fromWorker)).toEqual([]);
-    expect(apiAnswers.some((entry) => entry.path.endsWith('/secure-folders/secure-file'))).toBe(true);
+  const seen = responses.map((response) => ({ path: new URL(response.url()).pathname, fromWorker: response.fromServiceWorker() }));
+  // The shell came out of the worker's cache...
+  expect(seen.filter((entry) => entry.path.startsWith('/assets/') && entry.fromWorker).length).toBeGreaterThan(0);
+  // ...every API answer and the lesson file itself from the server.
+  const apiAnswers = seen.filter((entry) => entry.path.startsWith('/api/'));
+  expect(apiAnswers.length).toBeGreaterThan(2);
+  expect(apiAnswers.filter((entry) => entry.fromWorker)).toEqual([]);
+  expect(apiAnswers.some((entry) => entry.path.endsWith('/secure-folders/secure-file'))).toBe(true);
 
-    const cached = await cachedPaths(page);
-    expect(cached).toContain('/offline.html');
-    expect(cached.some((entry) => entry.startsWith('/assets/'))).toBe(true);
-    expect(cached.filter((entry) => entry.startsWith('/api/') || entry.startsWith('/secure-folders/'))).toEqual([]);
+  const cached = await cachedPaths(page);
+  expect(cached).toContain('/offline.html');
+  expect(cached.some((entry) => entry.startsWith('/assets/'))).toBe(true);
+  expect(cached.filter((entry) => entry.startsWith('/api/') || entry.startsWith('/secure-folders/'))).toEqual([]);
 
-    // The server goes away: the portal's address shows the academy's offline page, not the
-    // browser's error, and an API answer seen a moment ago is not there without the network.
-    // The whole `npm start` group: signalling npm alone would leave the server under it running.
-    await stopServer(server);
-    await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/');
-    await expect(page.locator('img')).toHaveJSProperty('complete', true);
-    const apiWhileDown = await page.evaluate(() =>
-      fetch('/api/messages/message/unread', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } }).then(
-        (response) => `answered ${response.status}`,
-        () => 'network error',
-      ),
-    );
-    expect(apiWhileDown).toBe('network error');
-  } finally {
-    await context.close();
-    await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  // The server goes away: the portal's address shows the academy's offline page, not the
+  // browser's error, and an API answer seen a moment ago is not there without the network.
+  await freshPortal.stop();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/');
+  await expect(page.locator('img')).toHaveJSProperty('complete', true);
+  const apiWhileDown = await page.evaluate(() =>
+    fetch('/api/messages/message/unread', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } }).then(
+      (response) => `answered ${response.status}`,
+      () => 'network error',
+    ),
+  );
+  expect(apiWhileDown).toBe('network error');
 });

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { OTP_LENGTH } from '@academy/contract';
+import { driveCard } from '../support/drive';
 import { expectVisibleFocus, focusState, tabThroughScreen, tabTo } from '../support/keyboard';
 import { LANGUAGES, say, sayAnyName, useLanguage } from '../support/languages';
 import { SCREENS, settle, visit, type Role } from '../support/screens';
 import { useWorld, type Account, type World } from '../support/world';
 
-// Issue 9: every screen by keyboard alone. Tab reaches every control with a visible focus ring,
+// Keyboard access: every screen by keyboard alone. Tab reaches every control with a visible focus ring,
 // Enter and Space work them, Escape closes what opened, arrow keys move inside the OTP boxes and
 // the tabs. Nothing here clicks.
 
@@ -165,13 +166,13 @@ for (const language of LANGUAGES) {
 
     test('student: a class is opened and a lesson file reached by keyboard', async ({ page }) => {
       await signInByKeyboard(page, world.student);
-      const classCard = page.getByRole('listitem', { name: world.className, exact: true });
+      const classCard = driveCard(page, world.className, language);
       await tabTo(page, classCard.getByRole('button', { name: say(language, 'openFolder') }));
       await page.keyboard.press('Enter');
-      const week = page.getByRole('listitem', { name: 'Week 1', exact: true });
+      const week = driveCard(page, 'Week 1', language);
       await expect(week).toBeVisible();
       // The handout's View File button is reachable (it opens a new tab, so it is not pressed here).
-      await tabTo(page, page.getByRole('listitem', { name: 'Kandyan kingdom handout.pdf' }).getByRole('button'));
+      await tabTo(page, driveCard(page, 'Kandyan kingdom handout.pdf', language).getByRole('button'));
     });
   });
 }
