@@ -3,6 +3,7 @@
 // is read from its tail, where the cause of a failure amid three suites' lines would be lost.
 // Shared by `npm test` (scripts/test-suites.mjs) and `npm run test:repeat` (scripts/test-repeat.mjs).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,6 +42,21 @@ function prefixed(stream, name, out, cause) {
 }
 
 /**
+ * CPU seconds of this process's children that have ended (Linux's /proc: cutime + cstime, in
+ * clock ticks of 1/100 s), or undefined elsewhere. Read as each step ends, the growth since the
+ * last reading is that step's CPU, its whole process tree's: where a two-core machine's time goes.
+ */
+function endedChildrenCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+let cpuSeen = endedChildrenCpuSeconds();
+
+/**
  * Runs `npm ...args` as the step `name`, writing its prefixed lines to `out` (standard output by
  * default). Resolves with its exit code, its seconds, and, when it failed, the first lines of the
  * cause and the paths of any Playwright traces it named.
@@ -56,7 +72,10 @@ export function runStep(name, args, env = {}, out = process.stdout) {
     child.on('close', (exit) => {
       const code = exit ?? 1;
       const seconds = Math.round((Date.now() - started) / 1000);
-      out.write(`[${name}] ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s\n`);
+      const cpuNow = endedChildrenCpuSeconds();
+      const cpu = cpuNow === undefined || cpuSeen === undefined ? '' : ` (CPU ${Math.round(cpuNow - cpuSeen)} s)`;
+      cpuSeen = cpuNow;
+      out.write(`[${name}] ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s${cpu}\n`);
       resolve({ name, code, seconds, cause: code === 0 ? [] : cause.lines, traces: code === 0 ? [] : [...new Set(cause.traces)] });
     });
   });
