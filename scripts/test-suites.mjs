@@ -5,7 +5,7 @@
 // half with its own server and data folder. One after the other they took twice as long on a
 // two-core machine: the browser specs wait on pages, the server suite on its databases, tsc on
 // nothing but a single core. The exit code is the first failure's, or 0 when all pass.
-import { serverTestProjects } from '../apps/server/test/engines.js';
+import { NO_DATABASE, serverTestProjects } from '../apps/server/test/engines.js';
 import { printCauses, runStep } from './support/steps.mjs';
 
 const basePort = Number(process.env.E2E_PORT ?? 18765);
@@ -29,10 +29,14 @@ async function alone(step) {
 const staticChecks = () =>
   inTurn([() => runStep('typecheck', ['run', 'typecheck']), () => runStep('lint', ['run', 'lint']), () => runStep('web', ['run', 'test:web'])]);
 
+// SQLite's driver, built here when the install left it out (.ci/run): what opens a database waits
+// for it, the static checks, the web build and the files that open no database do not.
+const driverBuilt = inTurn([() => runStep('sqlite driver', ['run', 'ensure-native'])]);
+
 async function browserSuite() {
   // A machine with only Node.js gets a Chromium first (scripts/ensure-chromium.mjs says how).
   const built = await inTurn([() => runStep('chromium', ['run', 'ensure-chromium']), () => runStep('build', ['run', 'build'])]);
-  if (!built) return;
+  if (!built || !(await driverBuilt)) return;
   const halves = ['flows', 'screens'].map((project, index) =>
     alone(() =>
       runStep(`e2e ${project}`, ['test', '--workspace', '@academy/e2e', '--', '--project', project], {
@@ -49,9 +53,10 @@ async function browserSuite() {
 // The server suite's projects (apps/server/vitest.config.ts) run as a process each, side by side.
 // Vitest gives a two-core machine one worker, so each project's files run one at a time, as the
 // PostgreSQL files must (two at once, one found its fresh schema gone).
-const serverSuites = serverTestProjects(process.env).map((project) =>
-  alone(() => runStep(`server ${project}`, ['test', '--workspace', '@academy/server', '--', '--project', project])),
-);
+const serverSuites = serverTestProjects(process.env).map(async (project) => {
+  if (project !== NO_DATABASE && !(await driverBuilt)) return;
+  await alone(() => runStep(`server ${project}`, ['test', '--workspace', '@academy/server', '--', '--project', project]));
+});
 
 await Promise.all([browserSuite(), ...serverSuites, staticChecks()]);
 const failed = results.filter((result) => result.code !== 0);
