@@ -14,10 +14,10 @@ const E2E_HALVES = ['flows', 'screens'];
 function partSteps(part, filters, runFolder) {
   const e2e = (project, index) => ({
     name: `e2e ${project}`,
-    args: ['test', '--workspace', '@academy/e2e', '--', '--project', project, ...filters],
+    args: ['test', '--workspace', '@academy/e2e', '--', `--project=${project}`, ...filters],
     env: { E2E_PORT: String(18865 + index), E2E_OUTPUT_DIR: path.join(runFolder, project), E2E_TRACE: 'retain-on-failure' },
   });
-  const server = (project) => ({ name: `server ${project}`, args: ['test', '--workspace', '@academy/server', '--', '--project', project, ...filters], env: {} });
+  const server = (project) => ({ name: `server ${project}`, args: ['test', '--workspace', '@academy/server', '--', `--project=${project}`, ...filters], env: {} });
   if (part === 'all') return [{ name: 'npm test', args: ['test'], env: { E2E_TRACE: 'retain-on-failure' } }];
   if (part === 'server') return serverTestProjects(process.env).map(server);
   if (serverTestProjects(process.env).includes(part)) return [server(part)];

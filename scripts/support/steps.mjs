@@ -21,7 +21,7 @@ function prefixed(stream, name, out, cause) {
   let rest = '';
   const keep = (line) => {
     const plain = line.replace(ANSI, '');
-    if (/trace\.zip\b/.test(plain)) cause.traces.push(plain.trim());
+    if (/^\S*trace\.zip$/.test(plain.trim())) cause.traces.push(plain.trim());
     if (!cause.summary && SUMMARY_START.test(plain)) Object.assign(cause, { summary: true, lines: [] });
     else if (cause.lines.length === 0 && !ERROR_START.test(plain)) return;
     if (cause.lines.length < CAUSE_LINES) cause.lines.push(plain);
