@@ -187,7 +187,7 @@ test('the lesson screens, desktop and phone, in English and Sinhala', async ({ b
   const { className, student } = await classGivenToStudent(request, 'Lessons');
   const admin = await signedInPage(browser, ADMIN.email, ADMIN.password, 'Administrator');
   await openWeek(admin, className);
-  await admin.getByTestId('class-file-input').setInputFiles([{ name: 'Lesson 1 - Anuradhapura.mp4', mimeType: 'video/mp4', buffer: testVideo({ seconds: 30, width: 640, height: 360 }) }]);
+  await admin.getByTestId('class-file-input').setInputFiles([{ name: 'Lesson 1 - Anuradhapura.mp4', mimeType: 'video/mp4', buffer: testVideo({ seconds: 12, width: 640, height: 360 }) }]);
   const lesson = driveCard(admin, 'Lesson 1 - Anuradhapura.mp4');
   await expect(lesson.getByTestId('lesson-state')).toHaveText(/Waiting to be processed|Processing: \d+%|Ready to stream/);
   await saveScreen(admin, 'drive-processing-desktop-en');
