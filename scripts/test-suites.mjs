@@ -5,8 +5,18 @@
 // half with its own server and data folder. One after the other they took twice as long on a
 // two-core machine: the browser specs wait on pages, the server suite on its databases, tsc on
 // nothing but a single core. The exit code is the first failure's, or 0 when all pass.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { NO_DATABASE, serverTestProjects } from '../apps/server/test/engines.js';
 import { printCauses, runStep } from './support/steps.mjs';
+
+// What the tests write for themselves (SQLite files, generated videos and their ladders, uploads,
+// the browser suite's data folders and browser profiles) goes to the machine's memory file system
+// when it has one and TMPDIR names no other place: the same files, without a journalling disk's
+// work for data deleted minutes later. PostgreSQL keeps its own disk.
+const MEMORY_FILES = '/dev/shm';
+const ownTmp = !process.env.TMPDIR && existsSync(MEMORY_FILES) ? mkdtempSync(path.join(MEMORY_FILES, 'academy-test-')) : undefined;
+if (ownTmp) process.env.TMPDIR = ownTmp;
 
 const basePort = Number(process.env.E2E_PORT ?? 18765);
 const results = [];
@@ -66,6 +76,7 @@ const serverSuites = serverTestProjects(process.env).flatMap((project) => {
 });
 
 await Promise.all([browserSuite(), ...serverSuites, staticChecks()]);
+if (ownTmp) rmSync(ownTmp, { recursive: true, force: true });
 const failed = results.filter((result) => result.code !== 0);
 printCauses(failed);
 process.exitCode = failed[0]?.code ?? 0;
