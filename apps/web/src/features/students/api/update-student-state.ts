@@ -2,6 +2,7 @@ import { STUDENTS_PATHS, studentAnswerSchema, type AccountState } from '@academy
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { withId } from '../lib/query-string';
+import { studentKeys } from './query-keys';
 import { storeStudent } from './student-cache';
 
 export function updateStudentState({ id, state }: { id: string; state: AccountState }) {
@@ -12,6 +13,11 @@ export function useUpdateStudentStateMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateStudentState,
-    onSuccess: (answer) => storeStudent(queryClient, answer.data),
+    onSuccess: (answer) => {
+      storeStudent(queryClient, answer.data);
+      // A list fetched while the change was on its way (the search narrowing the list as the
+      // switch is turned) would put the old state back: lists showing the student are fetched again.
+      void queryClient.invalidateQueries({ queryKey: studentKeys.lists() });
+    },
   });
 }
