@@ -47,28 +47,17 @@ async function browserSuite() {
   // A machine with only Node.js gets a Chromium first (scripts/ensure-chromium.mjs says how).
   const built = await inTurn([() => runStep('chromium', ['run', 'ensure-chromium']), () => runStep('build', ['run', 'build'])]);
   if (!built || !(await driverBuilt)) return;
-  // The flows, the longest part, in two halves of their spec files (Playwright's --shard), each with
-  // a server of its own like the screens: whole, they were the last step to end.
-  const parts = [
-    { project: 'flows', shard: '1/2' },
-    { project: 'flows', shard: '2/2' },
-    { project: 'screens', shard: undefined },
-  ];
-  const running = parts.map(({ project, shard }, index) =>
+  const halves = ['flows', 'screens'].map((project, index) =>
     alone(() =>
-      runStep(
-        `e2e ${project}${shard ? ` ${shard}` : ''}`,
-        ['test', '--workspace', '@academy/e2e', '--', `--project=${project}`, ...(shard ? [`--shard=${shard}`] : [])],
-        {
-          E2E_PORT: String(basePort + index),
-          E2E_OUTPUT_DIR: `test-results/${project}${shard ? `-${shard.replace('/', '-of-')}` : ''}`,
-          // A trace records every step of every test, minutes over the suite: off unless asked for.
-          E2E_TRACE: process.env.E2E_TRACE ?? 'off',
-        },
-      ),
+      runStep(`e2e ${project}`, ['test', '--workspace', '@academy/e2e', '--', '--project', project], {
+        E2E_PORT: String(basePort + index),
+        E2E_OUTPUT_DIR: `test-results/${project}`,
+        // A trace records every step of every test, minutes over the suite: off unless asked for.
+        E2E_TRACE: process.env.E2E_TRACE ?? 'off',
+      }),
     ),
   );
-  await Promise.all(running);
+  await Promise.all(halves);
 }
 
 // The server suite's projects (apps/server/vitest.config.ts) run as a process each, side by side.
