@@ -8,9 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { root } from './support/steps.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const driver = path.join(root, 'node_modules/better-sqlite3');
 const built = path.join(driver, 'build/Release/better_sqlite3.node');
 const { version } = JSON.parse(readFileSync(path.join(driver, 'package.json'), 'utf8'));

@@ -5,9 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { root } from './support/steps.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const except = new Set(args[0] === '--except' ? args.slice(1) : []);
 const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
