@@ -16,8 +16,8 @@ import { DEVICES } from '../support/screens';
 import { saveScreen } from '../support/screenshots';
 import { ADMIN } from '../support/server-env';
 
-// Issue 16 end to end, on the real server with its real ffmpeg: an admin uploads a lesson from the
-// drive screen; once its leak marks are made, a granted student's stream is saved as a downloader
+// Forensic tracing end to end, on the real server with its real ffmpeg: an admin uploads a lesson from
+// the drive screen; once its leak marks are made, a granted student's stream is saved as a downloader
 // saves it (playlist, key fetched with the student's ticket, every segment decrypted and joined);
 // the admin opens the tracer from the drive screen, uploads that copy and is shown that student.
 // A student is refused both tracer calls and the screen. SHOTS_DIR=<folder> saves the tracer and
@@ -58,7 +58,7 @@ test('an admin traces a copy saved from a student\'s stream, from the drive scre
   test.setTimeout(2 * LESSON_READY_TIMEOUT_MS + 360_000);
   const { className, weekId, headers, student } = await classGivenToStudent(request, 'Leaks');
   // 4.5 minutes: the tracer names someone only from about 4 minutes (40 segments) of a copy.
-  const video = testVideo({ seconds: 270, width: 320, height: 180, audio: false });
+  const video = testVideo({ seconds: 270, width: 320, height: 180, audio: false, fps: 10 });
 
   const admin = await signedInPage(browser, ADMIN.email, ADMIN.password, 'Administrator');
   await openWeek(admin, className);

@@ -12,6 +12,8 @@ export interface TestVideo {
   width: number;
   height: number;
   audio?: boolean;
+  /** Frames per second, 25 unless said: a long lesson at a low rate costs its tests less to encode and read. */
+  fps?: number;
 }
 
 const made = new Map<string, Buffer>();
@@ -27,7 +29,7 @@ export function testVideo(video: TestVideo): Buffer {
     const audio = video.audio === false ? [] : ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${video.seconds}`];
     execFileSync(ffmpeg, [
       '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', `testsrc=size=${video.width}x${video.height}:rate=25:duration=${video.seconds}`,
+      '-f', 'lavfi', '-i', `testsrc=size=${video.width}x${video.height}:rate=${video.fps ?? 25}:duration=${video.seconds}`,
       ...audio,
       '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
       ...(video.audio === false ? [] : ['-c:a', 'aac']),

@@ -8,7 +8,7 @@ import { adminHeaders, createClass, fileTicket, giveAccess, uploadFile, type Hea
 import { decryptedSegments, playlistAddresses } from '../../../test/hls-copy';
 import { TRANSCODE_TEST_TIMEOUT_MS, waitForLesson } from '../lessons/test-helpers';
 
-// Issue 16, end to end on the server: a lesson is streamed by two students, one student's stream
+// Forensic tracing end to end on the server: a lesson is streamed by two students, one student's stream
 // is saved as a downloader saves it (every segment fetched with their ticket and decrypted with the
 // key their ticket gets), and the tracer, given that copy, names that student; given the original
 // upload, which carries no codeword, it names no one. Real ffmpeg, real marks, no shortcuts.
@@ -16,8 +16,9 @@ import { TRANSCODE_TEST_TIMEOUT_MS, waitForLesson } from '../lessons/test-helper
 describe('forensics: tracing a leaked copy to the student who streamed it', () => {
   const t = useTestApp({ TRANSCODE_CONCURRENCY: '1' });
   const get = (url: string, ip = '198.51.100.23') => t.app.inject({ method: 'GET', url, remoteAddress: ip });
-  // 4.5 minutes: the tracer names someone only from 40 segments (4 minutes) or more.
-  const source = testVideo({ seconds: 270, width: 320, height: 180, audio: false });
+  // 4.5 minutes: the tracer names someone only from 40 segments (4 minutes) or more. 10 fps: the
+  // tracer samples 5 a second whatever the rate, and the two ladders and each reading cost half.
+  const source = testVideo({ seconds: 270, width: 320, height: 180, audio: false, fps: 10 });
 
   let world: Promise<Awaited<ReturnType<typeof makeWorld>>> | undefined;
   async function makeWorld() {
