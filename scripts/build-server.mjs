@@ -43,10 +43,10 @@ const REQUIRE_BANNER = "import { createRequire as __createRequire } from 'node:m
  * A bundled package that looks for files beside itself (__dirname, __filename) would fail at run
  * time, and only on the path that does so: refuse the build instead, naming the package to keep.
  */
-function assertNoFileLookups() {
-  for (const name of readdirSync(SERVER_DIST).filter((file) => file.endsWith('.js'))) {
+function assertNoFileLookups(outdir) {
+  for (const name of readdirSync(outdir).filter((file) => file.endsWith('.js'))) {
     let current = '';
-    for (const line of readFileSync(path.join(SERVER_DIST, name), 'utf8').split('\n')) {
+    for (const line of readFileSync(path.join(outdir, name), 'utf8').split('\n')) {
       if (line.startsWith('// node_modules/')) current = line.slice(3);
       if (/\b__(dirname|filename)\b/.test(line)) {
         throw new Error(`${current || name} reads files beside itself (__dirname): add its package to KEEP_IN_NODE_MODULES in scripts/build-server.mjs`);
@@ -55,12 +55,16 @@ function assertNoFileLookups() {
   }
 }
 
-export async function buildServer() {
+/**
+ * Bundles the server into `outdir` (apps/server/dist/ unless said; another folder must also sit
+ * inside the repository, where the kept packages resolve from node_modules).
+ */
+export async function buildServer(outdir = SERVER_DIST) {
   const { build, stop } = await import('esbuild');
-  rmSync(SERVER_DIST, { recursive: true, force: true });
+  rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: { server: path.join(root, 'apps/server/src/server.ts') },
-    outdir: SERVER_DIST,
+    outdir,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -73,7 +77,7 @@ export async function buildServer() {
   });
   // esbuild's service process would otherwise live on beside the server npm start runs.
   await stop();
-  assertNoFileLookups();
+  assertNoFileLookups(outdir);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { engineUnderTest } from './engine-under-test';
 import { LIFTED_BUDGETS } from './lifted-budgets';
 
@@ -35,7 +36,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   // A server process opens a database: never in a file that claims to open none.
   engineUnderTest();
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // The server as `npm start` runs it, bundled once per project (test/server-bundle.ts).
+  const child = spawn(process.execPath, [inject('serverEntry')], {
     cwd: serverRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...LIFTED_BUDGETS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -51,8 +53,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const output = () => `${stdout}${stderr}`;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  // tsx compiles the server as it starts: on a machine busy with the whole suite (both engines'
-  // server suites and the browser specs on two cores) that has taken over 30 s.
+  // On a machine busy with the whole suite (both engines' server suites and the browser specs on
+  // two cores) a start has taken over 30 s.
   const deadline = Date.now() + START_SECONDS * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited during start: ${stderr}`);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -26,6 +26,22 @@ async function api<T>(server: ServerProcess, url: string, init: RequestInit = {}
 async function lessonState(server: ServerProcess, token: string, folderId: string, videoId: string): Promise<DriveItem | undefined> {
   const listing = await api<DriveListingAnswer>(server, `/api/folders/folderContent/${folderId}`, { headers: { authorization: `Bearer ${token}` } });
   return listing.files.find((item) => item.id === videoId);
+}
+
+/**
+ * Whether a process still runs with `dir` in its arguments: the ffmpeg a SIGKILLed server left
+ * behind goes on writing into its scratch folder until it next reports progress to the dead
+ * server's pipe, which at the lowest priority on a busy machine can take seconds (Linux's /proc).
+ */
+function toolStillWritingIn(dir: string): boolean {
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dir)) return true;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return false;
 }
 
 async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
@@ -78,6 +94,9 @@ describe('lessons: durable processing', () => {
       server.child.kill('SIGKILL');
       await server.exited;
       outputs.push(server.output());
+      // A crash whose tools have stopped: the restart's retry must not share its scratch folder
+      // with the killed run's ffmpeg, nor this test's clean-up race it.
+      await until('the killed server\'s ffmpeg to end', async () => !toolStillWritingIn(dataDir), 60_000);
 
       server = await startServerProcess(env);
       const done = await until('the lesson to be ready after the restart', async () => {
