@@ -37,6 +37,8 @@ export class JobWorker {
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
   private looking = false;
+  /** The current look for work: a job it is taking when a stop comes must be stopped too. */
+  private filling: Promise<void> = Promise.resolve();
 
   constructor(
     queue: JobQueue,
@@ -58,7 +60,7 @@ export class JobWorker {
   wake(): void {
     if (this.stopped || this.looking) return;
     this.looking = true;
-    void this.fill()
+    this.filling = this.fill()
       .catch((error: unknown) => this.options.log.error({ err: error }, 'jobs: could not take a job'))
       .finally(() => {
         this.looking = false;
@@ -114,6 +116,9 @@ export class JobWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    // A job taken while the stop came would otherwise start after it, its ffmpeg outliving the
+    // server: wait for the take, so that the job is among those stopped here.
+    await this.filling;
     for (const { abort } of this.running.values()) abort.abort(new Error('the server is stopping'));
     await Promise.allSettled([...this.running.values()].map((entry) => entry.done));
   }

@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
-import { constants, setPriority } from 'node:os';
-import { ToolError } from './run-tool';
+import { failedToStart, spawnTool, ToolError } from './run-tool';
 
 // Small grayscale frames out of a video, for the tracer. ffmpeg samples the video at a fixed rate
 // and shrinks each frame to a few thousand pixels; decoding the full-size picture is most of the
@@ -45,13 +43,8 @@ export function decodeGray(ffmpeg: string, file: string, decode: GrayDecode): Pr
   args.push('-progress', 'pipe:2', '-nostats');
   const frameBytes = decode.width * decode.height;
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: decode.signal });
-    try {
-      // Tracing waits; students being served do not (run-tool.ts).
-      if (child.pid !== undefined) setPriority(child.pid, constants.priority.PRIORITY_LOW);
-    } catch {
-      // Slower, not wrong.
-    }
+    // Tracing waits; students being served do not (run-tool.ts).
+    const child = spawnTool(ffmpeg, args, decode.signal);
     const chunks: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -60,7 +53,9 @@ export function decodeGray(ffmpeg: string, file: string, decode: GrayDecode): Pr
       if (time && decode.onSeconds) decode.onSeconds(Number(time[1]) / 1_000_000);
       stderr = (stderr + chunk).slice(-STDERR_TAIL_BYTES);
     });
-    child.once('error', (error) => reject(error));
+    child.once('error', (error) => {
+      if (failedToStart(child)) reject(error);
+    });
     child.once('close', (code, signal) => {
       if (code !== 0) {
         const detail = stderr.split('\n').filter((line) => !/^[a-z_]+=/.test(line)).join('\n').trim();

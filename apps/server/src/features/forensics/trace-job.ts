@@ -54,7 +54,7 @@ async function matchLesson(ctx: ForensicsContext, traceId: string, copy: string,
   await forgetReferences(ctx, new Set(lessons.map((lesson) => lesson.id)));
   let best: { lesson: MarkedLesson; reading: MarkReading } | null = null;
   for (const [index, lesson] of lessons.entries()) {
-    const reading = await inScratch(ctx.lessons, `trace-${traceId}-${lesson.id}-${job.attempt}`, async (work) => {
+    const reading = await inScratch(ctx.lessons, `trace-${traceId}-${lesson.id}`, job.attempt, async (work) => {
       return readMarks(ctx.lessons.binaries, {
         copy,
         // Sampled once per lesson and kept: the next trace reads only its copy.

@@ -6,6 +6,7 @@ import { LESSONS_TEXT } from '@academy/contract';
 import { PermanentJobError } from '../../jobs/worker';
 import { NotPlayableVideo, probeVideo, type VideoFacts } from '../../media/probe';
 import { ToolError } from '../../media/run-tool';
+import { stopToolsIn } from '../../media/stop-tools';
 import type { LessonsContext } from './context';
 import type { OutputRow } from './repo';
 
@@ -40,9 +41,18 @@ export async function storeFilesIn(ctx: LessonsContext, folderId: string, outDir
   return rows;
 }
 
-/** A clean scratch folder for one try of a job, removed after it whatever happens. */
-export async function inScratch<T>(ctx: LessonsContext, name: string, run: (work: string) => Promise<T>): Promise<T> {
-  const work = path.join(ctx.workDir, name);
+/**
+ * A clean scratch folder for one try of a job (`${name}-${attempt}`), removed after it whatever
+ * happens. The folders of the job's earlier tries are gone too: a try whose server was killed left
+ * its folder, and maybe its ffmpeg still at work in it (media/stop-tools.ts), which is stopped.
+ */
+export async function inScratch<T>(ctx: LessonsContext, name: string, attempt: number, run: (work: string) => Promise<T>): Promise<T> {
+  for (let earlier = 1; earlier < attempt; earlier++) {
+    const left = path.join(ctx.workDir, `${name}-${earlier}`);
+    await stopToolsIn(left);
+    await rm(left, { recursive: true, force: true });
+  }
+  const work = path.join(ctx.workDir, `${name}-${attempt}`);
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
   try {

@@ -44,7 +44,7 @@ export async function processLesson(ctx: LessonsContext, payload: unknown, job: 
   const lesson = await repo.findById(ctx.db, lessonId);
   if (!lesson) return;
   const wasReady = lesson.state === 'ready';
-  await inScratch(ctx, `${lessonId}-${job.attempt}`, async (work) => {
+  await inScratch(ctx, lessonId, job.attempt, async (work) => {
     try {
       await repo.update(ctx.db, lessonId, wasReady ? { progress: 0 } : { state: 'processing', progress: 0, error: null });
       const source = await sourceOnDisk(ctx, lesson.file_id, work, job.signal);

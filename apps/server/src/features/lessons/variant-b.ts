@@ -46,7 +46,7 @@ export async function makeVariantB(ctx: LessonsContext, payload: unknown, job: J
   const { lessonId, folderId } = payload as VariantBPayload;
   const lesson = await repo.findById(ctx.db, lessonId);
   if (!lesson || lesson.state !== 'ready' || !(await ladderIsStill(ctx, lessonId, folderId))) return;
-  await inScratch(ctx, `${lessonId}-b-${job.attempt}`, async (work) => {
+  await inScratch(ctx, `${lessonId}-b`, job.attempt, async (work) => {
     try {
       const source = await sourceOnDisk(ctx, lesson.file_id, work, job.signal);
       const outDir = path.join(work, 'out');
