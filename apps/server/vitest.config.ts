@@ -22,7 +22,7 @@ export default defineConfig({
     projects: [
       ...engines.map((engine) => ({
         extends: true as const,
-        test: { name: engine, include, exclude: NO_DATABASE_TESTS, env: { TEST_ENGINE: engine }, globalSetup: ['test/server-bundle.ts'] },
+        test: { name: engine, include, exclude: NO_DATABASE_TESTS, env: { TEST_ENGINE: engine }, globalSetup: ['test/server-bundle.ts', 'test/postgres-database.ts'] },
       })),
       { extends: true as const, test: { name: NO_DATABASE, include: NO_DATABASE_TESTS, env: { TEST_ENGINE: NO_DATABASE } } },
     ],

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { engineUnderTest } from './engine-under-test';
 import { createDatabase, type Db, type DatabaseTarget } from '../src/db/database';
 
@@ -14,7 +15,7 @@ export interface TestDatabase {
 
 /**
  * A real database that no other test file sees: a new SQLite file in a temporary folder, or a new
- * schema in the PostgreSQL of TEST_DATABASE_URL. Dropped again afterwards.
+ * schema in the PostgreSQL project's own database (test/postgres-database.ts). Dropped again afterwards.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'academy-test-'));
@@ -32,8 +33,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
+  const url = inject('postgresUrl');
+  if (!url) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL (its project makes a database there)');
   const schema = `t_${crypto.randomUUID().replace(/-/g, '')}`;
   await withClient(url, (client) => client.query(`create schema ${schema}`));
   const target: DatabaseTarget = { kind: 'postgres', url, schema };
