@@ -1,26 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { mediaBinaries } from './binaries';
 import { runTool } from './run-tool';
+import { processesNaming } from './stop-tools';
 
 // A stopping server aborts its jobs' tools and then exits: each tool must be gone by the time its
 // run settles, or it goes on encoding behind a server that no longer exists.
 
 const { ffmpeg } = mediaBinaries({ ffmpegPath: null, ffprobePath: null });
 
-/** The processes whose arguments hold `token` (Linux's /proc). */
-function running(token: string): number {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(token);
-      } catch {
-        return false;
-      }
-    }).length;
-}
+/** How many processes have `token` in their arguments. */
+const running = async (token: string) => (await processesNaming(token)).length;
 
 it('settles an aborted run only once its tool has ended', async () => {
   const token = `run-tool-${randomUUID()}`;
@@ -34,5 +24,5 @@ it('settles an aborted run only once its tool has ended', async () => {
   await expect.poll(() => running(token)).toBe(1);
   abort.abort(new Error('the server is stopping'));
   expect(await outcome).toMatch(/stopped \(SIGKILL\)/);
-  expect(running(token)).toBe(0);
+  expect(await running(token)).toBe(0);
 });

@@ -8,17 +8,21 @@ import { readdir, readFile } from 'node:fs/promises';
 
 const WAIT_MS = 5_000;
 
-/** The processes whose arguments name a file under `dir`. */
-async function processesWorkingIn(dir: string): Promise<number[]> {
+/** The processes (other than this one) whose arguments contain `text`, with their arguments. */
+export async function processesNaming(text: string): Promise<{ pid: number; args: string }[]> {
   const names = await readdir('/proc').catch(() => [] as string[]);
-  const inside = `${dir}/`;
-  const found: number[] = [];
+  const found: { pid: number; args: string }[] = [];
   for (const name of names) {
     if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
     const args = await readFile(`/proc/${name}/cmdline`, 'utf8').catch(() => '');
-    if (args.includes(inside)) found.push(Number(name));
+    if (args.includes(text)) found.push({ pid: Number(name), args: args.replaceAll('\0', ' ').trim() });
   }
   return found;
+}
+
+/** The processes whose arguments name a file under `dir`. */
+async function processesWorkingIn(dir: string): Promise<number[]> {
+  return (await processesNaming(`${dir}/`)).map((found) => found.pid);
 }
 
 /** Kills every process still working in `dir`, and waits (a few seconds at most) until they are gone. */

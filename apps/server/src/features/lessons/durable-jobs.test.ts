@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,7 @@ import { TEST_ADMIN } from '../../../test/test-app';
 import { twoInstancesUnavailable, useTwoInstances } from '../../../test/two-instances';
 import { testVideo } from '../../../test/videos';
 import { adminHeaders, createClass, uploadFile } from '../class-material/test-helpers';
+import { processesNaming } from '../../media/stop-tools';
 import { LESSON_JOB } from './context';
 import { TRANSCODE_TEST_TIMEOUT_MS, waitForLesson } from './test-helpers';
 
@@ -26,20 +27,6 @@ async function api<T>(server: ServerProcess, url: string, init: RequestInit = {}
 async function lessonState(server: ServerProcess, token: string, folderId: string, videoId: string): Promise<DriveItem | undefined> {
   const listing = await api<DriveListingAnswer>(server, `/api/folders/folderContent/${folderId}`, { headers: { authorization: `Bearer ${token}` } });
   return listing.files.find((item) => item.id === videoId);
-}
-
-/** The processes that still run with `dir` in their arguments (Linux's /proc), by their arguments. */
-function toolsWorkingIn(dir: string): string[] {
-  const found: string[] = [];
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (args.includes(dir)) found.push(args.replaceAll('\0', ' '));
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return found;
 }
 
 async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
@@ -104,7 +91,7 @@ describe('lessons: durable processing', () => {
       outputs.push(server.output());
       // The killed server's ffmpeg would have gone on to the end of its work: the retry stopped it,
       // and the killed try's scratch folder is gone.
-      expect(toolsWorkingIn(dataDir)).toEqual([]);
+      expect((await processesNaming(dataDir)).map((found) => found.args)).toEqual([]);
       expect(readdirSync(path.join(dataDir, 'lessons-work')).filter((name) => name.endsWith('-1'))).toEqual([]);
 
       const db = createDatabase(database.target);
