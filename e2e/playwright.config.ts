@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { BASE_URL, E2E_PORT, e2eDataDir, portalEnv, START_TIMEOUT_MS } from './support/server-env';
+import { CONTENT_SPECS } from './support/browser-halves.js';
 import { systemChromium } from './support/system-chromium.js';
 
 // Debian's Chromium, preferably its headless build (support/system-chromium.js says why), or
@@ -8,8 +9,6 @@ import { systemChromium } from './support/system-chromium.js';
 const CHROMIUM_PATH = systemChromium(process.env);
 
 const DESKTOP_CHROMIUM = { browserName: 'chromium' as const, viewport: { width: 1366, height: 768 } };
-// The walks over every screen (axe and reflow, keyboard) take about as long as every other spec together.
-const SCREEN_SPECS = /(accessibility|keyboard-navigation)\.spec\.ts$/;
 
 // The real built web app and the real server, in the system's Chromium (Playwright's own only where there is none).
 // One worker: the suite shares one server, and the machine has two cores.
@@ -51,11 +50,11 @@ export default defineConfig({
     },
   },
   // Two halves that `npm test` runs at once, each in its own process with its own server (E2E_PORT)
-  // and data folder (scripts/test-suites.mjs): the specs that walk every screen, and the flows.
+  // and data folder (scripts/test-suites.mjs); support/browser-halves.js says how they are cut.
   // A plain `npx playwright test` runs both, one after the other, on one server.
   projects: [
-    { name: 'flows', testIgnore: SCREEN_SPECS, use: DESKTOP_CHROMIUM },
-    { name: 'screens', testMatch: SCREEN_SPECS, use: DESKTOP_CHROMIUM },
+    { name: 'content', testMatch: CONTENT_SPECS, use: DESKTOP_CHROMIUM },
+    { name: 'accounts', testIgnore: CONTENT_SPECS, use: DESKTOP_CHROMIUM },
   ],
   // The server as users run it: `npm start`, the built JavaScript under plain node (the test
   // command builds first, so nothing is stale here and it starts in about a second).

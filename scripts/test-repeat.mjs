@@ -6,9 +6,8 @@
 import { mkdirSync, createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { serverTestProjects } from '../apps/server/test/engines.js';
+import { BROWSER_HALVES as E2E_HALVES } from '../e2e/support/browser-halves.js';
 import { printCauses, root, runStep } from './support/steps.mjs';
-
-const E2E_HALVES = ['flows', 'screens'];
 
 /** What each part runs: the npm arguments of one step per process, run side by side. */
 function partSteps(part, filters, runFolder) {
@@ -35,7 +34,7 @@ if (!Number.isInteger(times) || times < 1 || !partSteps(part, [], '')) {
   console.error(`usage: npm run test:repeat -- <times> [part] [filter ...]
   part: ${parts.join(', ')} (default all: the whole of npm test)
   filter: passed to the runner, e.g. a test file (vitest) or spec path and -g 'title' (Playwright)
-  example: npm run test:repeat -- 10 flows tests/lessons.spec.ts`);
+  example: npm run test:repeat -- 10 content tests/lessons.spec.ts`);
   process.exit(2);
 }
 

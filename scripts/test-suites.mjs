@@ -8,6 +8,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { NO_DATABASE, serverTestProjects } from '../apps/server/test/engines.js';
+import { BROWSER_HALVES } from '../e2e/support/browser-halves.js';
 import { printCauses, runStep } from './support/steps.mjs';
 
 // What the tests write for themselves (SQLite files, generated videos and their ladders, uploads,
@@ -47,7 +48,7 @@ async function browserSuite() {
   // A machine with only Node.js gets a Chromium first (scripts/ensure-chromium.mjs says how).
   const built = await inTurn([() => runStep('chromium', ['run', 'ensure-chromium']), () => runStep('build', ['run', 'build'])]);
   if (!built || !(await driverBuilt)) return;
-  const halves = ['flows', 'screens'].map((project, index) =>
+  const halves = BROWSER_HALVES.map((project, index) =>
     alone(() =>
       runStep(`e2e ${project}`, ['test', '--workspace', '@academy/e2e', '--', '--project', project], {
         E2E_PORT: String(basePort + index),

@@ -1,0 +1,2 @@
+export const CONTENT_SPECS: RegExp;
+export const BROWSER_HALVES: string[];
