@@ -1,6 +1,6 @@
 import { t } from 'i18next';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { VisibilityIcon as Visibility } from './icons/visibility';
+import { VisibilityOffIcon as VisibilityOff } from './icons/visibility-off';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import { useState } from 'react';

@@ -1,10 +1,10 @@
-import AccountCircle from '@mui/icons-material/AccountCircle';
-import Campaign from '@mui/icons-material/Campaign';
-import Forum from '@mui/icons-material/Forum';
-import History from '@mui/icons-material/History';
-import Home from '@mui/icons-material/Home';
-import People from '@mui/icons-material/People';
-import PersonAdd from '@mui/icons-material/PersonAdd';
+import { AccountCircleIcon as AccountCircle } from '../../components/icons/account-circle';
+import { CampaignIcon as Campaign } from '../../components/icons/campaign';
+import { ForumIcon as Forum } from '../../components/icons/forum';
+import { HistoryIcon as History } from '../../components/icons/history';
+import { HomeIcon as Home } from '../../components/icons/home';
+import { PeopleIcon as People } from '../../components/icons/people';
+import { PersonAddIcon as PersonAdd } from '../../components/icons/person-add';
 import type { ReactElement } from 'react';
 
 type NavLabel = 'shell.home' | 'shell.student' | 'shell.addStudent' | 'shell.social' | 'shell.auditLog' | 'shell.message' | 'shell.profile';

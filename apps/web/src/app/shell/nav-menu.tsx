@@ -1,5 +1,5 @@
 import { t } from 'i18next';
-import Logout from '@mui/icons-material/Logout';
+import { LogoutIcon as Logout } from '../../components/icons/logout';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';

@@ -1,8 +1,8 @@
 import { t } from 'i18next';
-import Facebook from '@mui/icons-material/Facebook';
-import Instagram from '@mui/icons-material/Instagram';
-import WhatsApp from '@mui/icons-material/WhatsApp';
-import YouTube from '@mui/icons-material/YouTube';
+import { FacebookIcon as Facebook } from '../../components/icons/facebook';
+import { InstagramIcon as Instagram } from '../../components/icons/instagram';
+import { WhatsAppIcon as WhatsApp } from '../../components/icons/whatsapp';
+import { YouTubeIcon as YouTube } from '../../components/icons/youtube';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';

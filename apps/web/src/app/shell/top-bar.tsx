@@ -1,5 +1,5 @@
 import { t } from 'i18next';
-import MenuIcon from '@mui/icons-material/Menu';
+import { MenuIcon } from '../../components/icons/menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';

@@ -1,7 +1,7 @@
 import { t } from 'i18next';
 import type { AuditEntry } from '@academy/contract';
-import ExpandLess from '@mui/icons-material/ExpandLess';
-import ExpandMore from '@mui/icons-material/ExpandMore';
+import { ExpandLessIcon as ExpandLess } from '../../../components/icons/expand-less';
+import { ExpandMoreIcon as ExpandMore } from '../../../components/icons/expand-more';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';

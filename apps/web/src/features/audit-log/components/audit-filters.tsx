@@ -1,6 +1,6 @@
 import { t } from 'i18next';
 import { AUDIT_SEARCH_MAX_LENGTH, type AuditAction } from '@academy/contract';
-import Search from '@mui/icons-material/Search';
+import { SearchIcon as Search } from '../../../components/icons/search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';

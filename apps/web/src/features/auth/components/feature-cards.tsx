@@ -1,6 +1,6 @@
 import { t } from 'i18next';
-import AutoAwesome from '@mui/icons-material/AutoAwesome';
-import SupportAgent from '@mui/icons-material/SupportAgent';
+import { AutoAwesomeIcon as AutoAwesome } from '../../../components/icons/auto-awesome';
+import { SupportAgentIcon as SupportAgent } from '../../../components/icons/support-agent';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';

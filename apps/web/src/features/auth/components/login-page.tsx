@@ -1,5 +1,5 @@
 import { t } from 'i18next';
-import VerifiedUser from '@mui/icons-material/VerifiedUser';
+import { VerifiedUserIcon as VerifiedUser } from '../../../components/icons/verified-user';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';

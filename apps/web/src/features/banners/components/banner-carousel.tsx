@@ -1,7 +1,7 @@
 import { t } from 'i18next';
 import { BANNER_ASPECT, BANNER_CAROUSEL } from '@academy/contract';
-import Pause from '@mui/icons-material/Pause';
-import PlayArrow from '@mui/icons-material/PlayArrow';
+import { PauseIcon as Pause } from '../../../components/icons/pause';
+import { PlayArrowIcon as PlayArrow } from '../../../components/icons/play-arrow';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { useEffect, useState } from 'react';

@@ -1,8 +1,8 @@
 import { t } from 'i18next';
 import { BANNER_MAX_IMAGES } from '@academy/contract';
-import DeleteForever from '@mui/icons-material/DeleteForever';
-import Send from '@mui/icons-material/Send';
-import Upload from '@mui/icons-material/Upload';
+import { DeleteForeverIcon as DeleteForever } from '../../../components/icons/delete-forever';
+import { SendIcon as Send } from '../../../components/icons/send';
+import { UploadIcon as Upload } from '../../../components/icons/upload';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';

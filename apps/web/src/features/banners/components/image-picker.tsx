@@ -1,6 +1,6 @@
 import { t } from 'i18next';
 import { BANNER_ACCEPT } from '@academy/contract';
-import CloudUpload from '@mui/icons-material/CloudUpload';
+import { CloudUploadIcon as CloudUpload } from '../../../components/icons/cloud-upload';
 import Button from '@mui/material/Button';
 
 interface ImagePickerProps {

@@ -1,8 +1,8 @@
 import { t } from 'i18next';
 import { BANNER_ASPECT } from '@academy/contract';
-import CheckCircle from '@mui/icons-material/CheckCircle';
-import Close from '@mui/icons-material/Close';
-import ImageNotSupported from '@mui/icons-material/ImageNotSupported';
+import { CheckCircleIcon as CheckCircle } from '../../../components/icons/check-circle';
+import { CloseIcon as Close } from '../../../components/icons/close';
+import { ImageNotSupportedIcon as ImageNotSupported } from '../../../components/icons/image-not-supported';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';

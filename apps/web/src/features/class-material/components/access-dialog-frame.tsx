@@ -1,5 +1,5 @@
 import { t } from 'i18next';
-import Close from '@mui/icons-material/Close';
+import { CloseIcon as Close } from '../../../components/icons/close';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

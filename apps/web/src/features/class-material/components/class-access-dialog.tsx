@@ -1,7 +1,7 @@
 import { listLabel } from '../../../i18n/list-labels';
 import { t } from 'i18next';
 import { type DriveItem } from '@academy/contract';
-import Close from '@mui/icons-material/Close';
+import { CloseIcon as Close } from '../../../components/icons/close';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';

@@ -1,9 +1,9 @@
 import { t } from 'i18next';
 import { UPLOAD_EXTENSIONS } from '@academy/contract';
-import CreateNewFolder from '@mui/icons-material/CreateNewFolder';
-import Fingerprint from '@mui/icons-material/Fingerprint';
-import PersonSearch from '@mui/icons-material/PersonSearch';
-import UploadFile from '@mui/icons-material/UploadFile';
+import { CreateNewFolderIcon as CreateNewFolder } from '../../../components/icons/create-new-folder';
+import { FingerprintIcon as Fingerprint } from '../../../components/icons/fingerprint';
+import { PersonSearchIcon as PersonSearch } from '../../../components/icons/person-search';
+import { UploadFileIcon as UploadFile } from '../../../components/icons/upload-file';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';

@@ -1,10 +1,10 @@
 import { t } from 'i18next';
 import { driveItemKind, type DriveItem } from '@academy/contract';
-import Folder from '@mui/icons-material/Folder';
-import InsertDriveFile from '@mui/icons-material/InsertDriveFile';
-import MoreVert from '@mui/icons-material/MoreVert';
-import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
-import VideoFile from '@mui/icons-material/VideoFile';
+import { FolderIcon as Folder } from '../../../components/icons/folder';
+import { InsertDriveFileIcon as InsertDriveFile } from '../../../components/icons/insert-drive-file';
+import { MoreVertIcon as MoreVert } from '../../../components/icons/more-vert';
+import { PictureAsPdfIcon as PictureAsPdf } from '../../../components/icons/picture-as-pdf';
+import { VideoFileIcon as VideoFile } from '../../../components/icons/video-file';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';

@@ -1,8 +1,8 @@
 import { t } from 'i18next';
 import type { LessonMarks } from '@academy/contract';
-import Fingerprint from '@mui/icons-material/Fingerprint';
-import GppMaybe from '@mui/icons-material/GppMaybe';
-import HourglassTop from '@mui/icons-material/HourglassTop';
+import { FingerprintIcon as Fingerprint } from '../../../components/icons/fingerprint';
+import { GppMaybeIcon as GppMaybe } from '../../../components/icons/gpp-maybe';
+import { HourglassTopIcon as HourglassTop } from '../../../components/icons/hourglass-top';
 import Chip from '@mui/material/Chip';
 
 /**

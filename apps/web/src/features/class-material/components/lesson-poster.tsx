@@ -1,5 +1,5 @@
 import { t } from 'i18next';
-import VideoFile from '@mui/icons-material/VideoFile';
+import { VideoFileIcon as VideoFile } from '../../../components/icons/video-file';
 import Box from '@mui/material/Box';
 import { formatClock } from '../../../i18n/format';
 

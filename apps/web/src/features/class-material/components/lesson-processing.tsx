@@ -1,6 +1,6 @@
 import { t } from 'i18next';
 import type { LessonProcessing as Processing } from '@academy/contract';
-import Refresh from '@mui/icons-material/Refresh';
+import { RefreshIcon as Refresh } from '../../../components/icons/refresh';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,6 +1,6 @@
 import { t } from 'i18next';
-import Check from '@mui/icons-material/Check';
-import Settings from '@mui/icons-material/Settings';
+import { CheckIcon as Check } from '../../../components/icons/check';
+import { SettingsIcon as Settings } from '../../../components/icons/settings';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';

@@ -1,6 +1,6 @@
 import { t } from 'i18next';
-import Pause from '@mui/icons-material/Pause';
-import PlayArrow from '@mui/icons-material/PlayArrow';
+import { PauseIcon as Pause } from '../../../components/icons/pause';
+import { PlayArrowIcon as PlayArrow } from '../../../components/icons/play-arrow';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';

@@ -1,5 +1,5 @@
 import { t } from 'i18next';
-import UploadFile from '@mui/icons-material/UploadFile';
+import { UploadFileIcon as UploadFile } from '../../../components/icons/upload-file';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';

@@ -1,6 +1,6 @@
 import { t } from 'i18next';
-import Fingerprint from '@mui/icons-material/Fingerprint';
-import Replay from '@mui/icons-material/Replay';
+import { FingerprintIcon as Fingerprint } from '../../../components/icons/fingerprint';
+import { ReplayIcon as Replay } from '../../../components/icons/replay';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

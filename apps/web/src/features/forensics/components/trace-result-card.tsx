@@ -1,6 +1,6 @@
 import { t } from 'i18next';
 import type { TraceResult } from '@academy/contract';
-import PersonSearch from '@mui/icons-material/PersonSearch';
+import { PersonSearchIcon as PersonSearch } from '../../../components/icons/person-search';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';

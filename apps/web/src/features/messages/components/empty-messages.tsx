@@ -1,5 +1,5 @@
 import { t } from 'i18next';
-import Forum from '@mui/icons-material/ForumOutlined';
+import { ForumOutlinedIcon as Forum } from '../../../components/icons/forum-outlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 

@@ -1,7 +1,7 @@
 import { t } from 'i18next';
 import { translateUrl, type Message } from '@academy/contract';
-import Translate from '@mui/icons-material/Translate';
-import Visibility from '@mui/icons-material/VisibilityOutlined';
+import { TranslateIcon as Translate } from '../../../components/icons/translate';
+import { VisibilityOutlinedIcon as Visibility } from '../../../components/icons/visibility-outlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';

@@ -1,5 +1,5 @@
 import { t } from 'i18next';
-import Circle from '@mui/icons-material/Circle';
+import { CircleIcon as Circle } from '../../../components/icons/circle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';

@@ -1,5 +1,5 @@
 import { t } from 'i18next';
-import NotificationsNone from '@mui/icons-material/NotificationsNone';
+import { NotificationsNoneIcon as NotificationsNone } from '../../../components/icons/notifications-none';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import { useQueryClient } from '@tanstack/react-query';

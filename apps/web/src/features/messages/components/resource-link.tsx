@@ -1,5 +1,5 @@
 import { t } from 'i18next';
-import LinkIcon from '@mui/icons-material/Link';
+import { LinkIcon } from '../../../components/icons/link';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';

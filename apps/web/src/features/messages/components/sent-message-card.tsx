@@ -1,7 +1,7 @@
 import { t } from 'i18next';
 import type { Message } from '@academy/contract';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
+import { DeleteOutlinedIcon as DeleteOutline } from '../../../components/icons/delete-outlined';
+import { EditOutlinedIcon as EditOutlined } from '../../../components/icons/edit-outlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';

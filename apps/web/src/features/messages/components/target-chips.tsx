@@ -1,12 +1,12 @@
 import { listLabel } from '../../../i18n/list-labels';
 import { t } from 'i18next';
 import { type Message, type MessageClassType } from '@academy/contract';
-import Description from '@mui/icons-material/Description';
-import Groups from '@mui/icons-material/Groups';
-import MenuBook from '@mui/icons-material/MenuBook';
-import Public from '@mui/icons-material/Public';
-import Replay from '@mui/icons-material/Replay';
-import School from '@mui/icons-material/School';
+import { DescriptionIcon as Description } from '../../../components/icons/description';
+import { GroupsIcon as Groups } from '../../../components/icons/groups';
+import { MenuBookIcon as MenuBook } from '../../../components/icons/menu-book';
+import { PublicIcon as Public } from '../../../components/icons/public';
+import { ReplayIcon as Replay } from '../../../components/icons/replay';
+import { SchoolIcon as School } from '../../../components/icons/school';
 import Chip from '@mui/material/Chip';
 import type { ReactElement } from 'react';
 import { EuropeFlag, IndiaFlag } from './flags';

@@ -1,7 +1,7 @@
 import { formatDateTime } from '../../../i18n/format';
 import { t } from 'i18next';
 import { type Session } from '@academy/contract';
-import Devices from '@mui/icons-material/Devices';
+import { DevicesIcon as Devices } from '../../../components/icons/devices';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';

@@ -1,5 +1,5 @@
 import { t } from 'i18next';
-import ContentCopy from '@mui/icons-material/ContentCopy';
+import { ContentCopyIcon as ContentCopy } from '../../../components/icons/content-copy';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';

@@ -2,7 +2,7 @@ import { formatNumber } from '../../../i18n/format';
 import { translateServerMessage } from '../../../i18n/server-text';
 import { t } from 'i18next';
 import { STUDENT_IMPORT_MAX_BYTES, STUDENT_IMPORT_MAX_ROWS, STUDENT_IMPORT_REQUIRED_COLUMNS, type ImportAnswer } from '@academy/contract';
-import UploadFile from '@mui/icons-material/UploadFile';
+import { UploadFileIcon as UploadFile } from '../../../components/icons/upload-file';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,9 +1,9 @@
 import { listOptions } from './list-options';
 import { t } from 'i18next';
 import { DISTRICTS } from '@academy/contract';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import LockOutlined from '@mui/icons-material/LockOutlined';
-import SaveOutlined from '@mui/icons-material/SaveOutlined';
+import { EditOutlinedIcon as EditOutlined } from '../../../components/icons/edit-outlined';
+import { LockOutlinedIcon as LockOutlined } from '../../../components/icons/lock-outlined';
+import { SaveOutlinedIcon as SaveOutlined } from '../../../components/icons/save-outlined';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';

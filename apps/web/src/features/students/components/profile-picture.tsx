@@ -1,6 +1,6 @@
 import { t } from 'i18next';
 import { PROFILE_IMAGE_MAX_BYTES, type Student } from '@academy/contract';
-import PhotoCamera from '@mui/icons-material/PhotoCamera';
+import { PhotoCameraIcon as PhotoCamera } from '../../../components/icons/photo-camera';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';

@@ -1,5 +1,5 @@
 import { t } from 'i18next';
-import ArrowBack from '@mui/icons-material/ArrowBack';
+import { ArrowBackIcon as ArrowBack } from '../../../components/icons/arrow-back';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';

@@ -2,7 +2,7 @@ import { t } from 'i18next';
 import { ACCOUNT_STATES, BATCHES, CLASS_TYPES, type AccountState, type Batch, type ClassType } from '@academy/contract';
 import { listLabel } from '../../../i18n/list-labels';
 import { listOptions } from './list-options';
-import Search from '@mui/icons-material/Search';
+import { SearchIcon as Search } from '../../../components/icons/search';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';

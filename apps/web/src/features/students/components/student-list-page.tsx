@@ -1,8 +1,8 @@
 import { t } from 'i18next';
 import { STUDENT_DEFAULT_PAGE_SIZE, STUDENT_PAGE_SIZES, type Student } from '@academy/contract';
-import Download from '@mui/icons-material/Download';
-import RestoreFromTrash from '@mui/icons-material/RestoreFromTrash';
-import UploadFile from '@mui/icons-material/UploadFile';
+import { DownloadIcon as Download } from '../../../components/icons/download';
+import { RestoreFromTrashIcon as RestoreFromTrash } from '../../../components/icons/restore-from-trash';
+import { UploadFileIcon as UploadFile } from '../../../components/icons/upload-file';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';

@@ -1,10 +1,10 @@
 import { t } from 'i18next';
-import Cake from '@mui/icons-material/Cake';
-import Close from '@mui/icons-material/Close';
-import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import MailOutlined from '@mui/icons-material/MailOutlined';
-import PersonOutlined from '@mui/icons-material/PersonOutlined';
-import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
+import { CakeIcon as Cake } from '../../../components/icons/cake';
+import { CloseIcon as Close } from '../../../components/icons/close';
+import { InfoOutlinedIcon as InfoOutlined } from '../../../components/icons/info-outlined';
+import { MailOutlinedIcon as MailOutlined } from '../../../components/icons/mail-outlined';
+import { PersonOutlinedIcon as PersonOutlined } from '../../../components/icons/person-outlined';
+import { SchoolOutlinedIcon as SchoolOutlined } from '../../../components/icons/school-outlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

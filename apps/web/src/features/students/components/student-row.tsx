@@ -1,7 +1,7 @@
 import { t } from 'i18next';
 import { oppositeState, type Student } from '@academy/contract';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
+import { DeleteOutlinedIcon as DeleteOutlined } from '../../../components/icons/delete-outlined';
+import { EditOutlinedIcon as EditOutlined } from '../../../components/icons/edit-outlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';

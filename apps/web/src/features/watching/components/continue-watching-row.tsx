@@ -1,6 +1,6 @@
 import { t } from 'i18next';
 import { isAdmin } from '@academy/contract';
-import PlayCircle from '@mui/icons-material/PlayCircle';
+import { PlayCircleIcon as PlayCircle } from '../../../components/icons/play-circle';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';

@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
-import Groups from '@mui/icons-material/Groups';
+import { GroupsIcon as Groups } from '../../../components/icons/groups';
 import { readSession } from '../../../lib/session';
 import { WatchProgressBar } from './watch-progress-bar';
 

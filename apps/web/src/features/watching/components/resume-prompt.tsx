@@ -1,6 +1,6 @@
 import { t } from 'i18next';
-import PlayArrow from '@mui/icons-material/PlayArrow';
-import Replay from '@mui/icons-material/Replay';
+import { PlayArrowIcon as PlayArrow } from '../../../components/icons/play-arrow';
+import { ReplayIcon as Replay } from '../../../components/icons/replay';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { formatClock } from '../../../i18n/format';

@@ -1,7 +1,7 @@
 import { t } from 'i18next';
 import { WATCHED_PERCENT, type DriveItem } from '@academy/contract';
-import Close from '@mui/icons-material/Close';
-import Download from '@mui/icons-material/Download';
+import { CloseIcon as Close } from '../../../components/icons/close';
+import { DownloadIcon as Download } from '../../../components/icons/download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
