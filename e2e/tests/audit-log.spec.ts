@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { MessageListAnswer } from '@academy/contract';
 import { openSignedIn, registerByApi, signInByApi } from '../support/accounts';
 import { ADMIN } from '../support/server-env';
+import { findStudentRow } from '../support/student-list';
 
 // The Audit Log end to end: the admin suspends a student and sends a message, then finds both in
 // the Audit Log and narrows it with each filter, against the real server. The suite shares one
@@ -42,9 +43,7 @@ test('the admin suspends a student and sends a message, then finds both in the A
 
     // Suspend on the Student List.
     await nav(page).getByRole('link', { name: 'Student', exact: true }).click();
-    await page.getByRole('searchbox', { name: 'Search' }).fill(student.email);
-    const studentRow = page.getByRole('row').filter({ hasText: student.email });
-    await expect(studentRow).toHaveCount(1);
+    const studentRow = await findStudentRow(page, student.email);
     const stateSwitch = studentRow.getByRole('switch', { name: `Account active: ${student.name}` });
     await stateSwitch.click();
     await expect(stateSwitch).not.toBeChecked();

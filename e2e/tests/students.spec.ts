@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newStudent, openSignedIn, registerByApi, signInByApi, signInByUi } from '../support/accounts';
 import { ADMIN } from '../support/server-env';
+import { findStudentRow } from '../support/student-list';
 
 // Students end to end: the Student List, the profile modal, Add Student and the Profile page, each
 // against the real server, in two browsers at once where an admin's action must reach a student.
@@ -21,9 +22,7 @@ async function adminPage(browser: Browser): Promise<Page> {
 /** Opens the Student List filtered down to one student by e-mail and waits for the row. */
 async function findStudent(page: Page, email: string, name: string) {
   await page.goto('/#/students');
-  await page.getByRole('searchbox', { name: 'Search' }).fill(email);
-  const row = page.getByRole('row').filter({ hasText: email });
-  await expect(row).toHaveCount(1);
+  const row = await findStudentRow(page, email);
   await expect(row.getByRole('cell').first()).toHaveText(name);
   return row;
 }
