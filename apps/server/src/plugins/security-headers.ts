@@ -55,14 +55,25 @@ const SECURITY_HEADER_ENTRIES = Object.entries(SECURITY_HEADERS);
  * Of those, the ones that protect an API answer: data our own scripts read, never a page a browser
  * renders (files and streams included: the PDF viewer and the player fetch them). They are the
  * headers OWASP's REST Security Cheat Sheet lists for APIs (CSP, HSTS, nosniff, X-Frame-Options;
- * Content-Type and Cache-Control are set per route), plus Cross-Origin-Resource-Policy, which keeps
- * another site from pulling an answer into its own process. The rest (COOP, Origin-Agent-Cluster,
+ * Content-Type is set per route), plus Cross-Origin-Resource-Policy, which keeps another site from
+ * pulling an answer into its own process, and `Cache-Control: no-store` (below). The rest (COOP, Origin-Agent-Cluster,
  * Referrer-Policy, DNS prefetch, download options, cross-domain policies, the old XSS filter)
  * govern documents only. Each header costs every request its processing and bytes, and the API
  * answers are most requests: seven fewer made a constant route some 6% cheaper (docs/performance.md).
  */
 const API_HEADER_NAMES = ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options', 'cross-origin-resource-policy'];
-const API_HEADERS = Object.freeze(Object.fromEntries(API_HEADER_NAMES.map((name) => [name, SECURITY_HEADERS[name] ?? missing(name)])));
+/**
+ * API answers hold personal data (profiles, the student list, marks, watch history) and are never
+ * to be kept by a browser's cache or a proxy on the way, where the next user of a shared phone or
+ * a school's computer could find them (ASVS 8.1.1, 8.2.1). The few answers that may be kept say
+ * so themselves, replacing this one: banner and profile images (public, immutable by their hashed
+ * address) and the event stream (`no-store, no-transform`).
+ */
+const API_CACHE_CONTROL = { 'cache-control': 'no-store' };
+const API_HEADERS = Object.freeze({
+  ...Object.fromEntries(API_HEADER_NAMES.map((name) => [name, SECURITY_HEADERS[name] ?? missing(name)])),
+  ...API_CACHE_CONTROL,
+});
 
 function missing(name: string): never {
   throw new Error(`helmet set no ${name}`);

@@ -13,9 +13,9 @@ import { changes } from './fingerprint';
 import { exampleOf, GRANTED } from './route-examples';
 import { useSecurityTestApp } from './security-app';
 
-// Headers and limits (issue 8), over every route of the real app: the security headers on every
-// answer, no CORS grant to another origin, and each route's body limit answered with 413 and
-// nothing stored, the JSON routes' one just above 64 KiB, each upload's its own.
+// Headers and limits, over every route of the real app: the security headers on every answer
+// (no-store on every JSON one), no CORS grant to another origin, and each route's body limit
+// answered with 413 and nothing stored, the JSON routes' one just above 64 KiB, each upload's its own.
 
 const FOREIGN_ORIGIN = 'https://evil.example';
 const MAX_UPLOAD_BYTES = 512 * 1024;
@@ -36,6 +36,17 @@ function headerProblems(answer: Answer): string[] {
     if (answer.headers[name] !== undefined) problems.push(`${name}: ${String(answer.headers[name])}`);
   }
   return problems;
+}
+
+/**
+ * What is wrong with an API answer's caching, or []: a JSON answer (data, or an error) must say
+ * `no-store`, so that no browser cache or proxy keeps a student's data for the next user of the
+ * device. Images and files say what they allow themselves, and other tests hold them to it.
+ */
+function cacheProblems(answer: Answer): string[] {
+  if (!String(answer.headers['content-type'] ?? '').startsWith('application/json')) return [];
+  const cacheControl = String(answer.headers['cache-control'] ?? '');
+  return cacheControl.split(',').map((d) => d.trim()).includes('no-store') ? [] : [`a JSON answer with Cache-Control ${cacheControl || '(none)'}`];
 }
 
 // Each test below calls every API route (some twice, with a database fingerprint around each), so
@@ -105,16 +116,31 @@ describe('headers and limits on every route', () => {
     return { example, request: requestFor(t.world, route, actor, await example.build({ world: t.world, actor })) };
   }
 
-  it('sends the CSP, nosniff and no CORS grant on every answer, to a caller from another origin', EVERY_ROUTE, async () => {
+  it('sends the CSP, nosniff, no CORS grant and, on JSON, no-store on every answer, to a caller from another origin', EVERY_ROUTE, async () => {
     const problems: string[] = [];
+    let jsonAnswers = 0;
     for (const route of t.app.declaredRoutes) {
       const { example, request } = await grantedRequest(route);
       const answer = await send(t.app, { ...request, headers: { ...request.headers, origin: FOREIGN_ORIGIN } });
       // An example whose granted answer is a refusal (a lesson not streamed yet) is checked on that refusal.
       if (answer.statusCode >= 400 && answer.statusCode !== example.status) problems.push(`${key(route)}: the example was refused (${answer.statusCode})`);
-      problems.push(...headerProblems(answer).map((p) => `${key(route)}: ${p}`));
+      problems.push(...[...headerProblems(answer), ...cacheProblems(answer)].map((p) => `${key(route)}: ${p}`));
+      if (String(answer.headers['content-type'] ?? '').startsWith('application/json')) jsonAnswers += 1;
     }
     expect(problems).toEqual([]);
+    // The check above looked at the answers that matter: most routes answer JSON.
+    expect(jsonAnswers).toBeGreaterThan(t.app.declaredRoutes.length / 2);
+  });
+
+  it('keeps no-store on the refusals too: a missing token, a student at an admin route, an unknown id', async () => {
+    const trace = '/api/forensics/traces';
+    const refusals = [
+      await send(t.app, { method: 'GET', url: `${trace}/${crypto.randomUUID()}` }),
+      await send(t.app, { method: 'GET', url: `${trace}/${crypto.randomUUID()}`, headers: t.world.headers.student }),
+      await send(t.app, { method: 'GET', url: `${trace}/${crypto.randomUUID()}`, headers: t.world.headers.admin }),
+    ];
+    expect(refusals.map((answer) => answer.statusCode)).toEqual([401, 403, 404]);
+    expect(refusals.flatMap(cacheProblems)).toEqual([]);
   });
 
   it('grants no cross-origin preflight on any API address', EVERY_ROUTE, async () => {
