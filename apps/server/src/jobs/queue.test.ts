@@ -23,6 +23,17 @@ describe('the jobs queue', () => {
     await database.drop();
   });
 
+  const rows = (kind: string, key: string) => database.db.selectFrom('jobs').selectAll().where('kind', '=', kind).where('job_key', '=', key).execute();
+  /** The one row of a kind and key: there is never a second. */
+  async function row(kind: string, key: string) {
+    const found = await rows(kind, key);
+    expect(found).toHaveLength(1);
+    const [only] = found;
+    if (!only) throw new Error(`no job ${kind} ${key}`);
+    return only;
+  }
+  const iso = (ms: number) => new Date(ms).toISOString();
+
   it('gives a job to exactly one of two takers racing for it', async () => {
     for (let round = 0; round < 10; round += 1) {
       await first.enqueue('race', `job-${round}`, { round });
@@ -54,5 +65,82 @@ describe('the jobs queue', () => {
     expect(await first.fail(job, 'w', 'boom', false)).toBe(false);
     expect(await first.take(['flaky'], 'w', 60_000)).toBeNull();
     expect(await first.take(['flaky'], 'w', 60_000, Date.now() + 10_000)).not.toBeNull();
+  });
+
+  it('runs a job queued for a moment no sooner than that moment; queueing it again moves its time either way and replaces its payload', async () => {
+    const now = Date.now();
+    await first.enqueueAt('at', 'one', { v: 1 }, now + 60_000, now);
+    expect(await second.take(['at'], 'w', 60_000, now + 59_999)).toBeNull();
+    await second.enqueueAt('at', 'one', { v: 2 }, now + 120_000, now);
+    expect(await first.take(['at'], 'w', 60_000, now + 60_000)).toBeNull();
+    await second.enqueueAt('at', 'one', { v: 3 }, now + 30_000, now);
+    expect(await first.take(['at'], 'w', 60_000, now + 29_999)).toBeNull();
+    expect(await first.take(['at'], 'w', 60_000, now + 30_000)).toMatchObject({ key: 'one', payload: { v: 3 }, attempts: 1 });
+    await row('at', 'one');
+  });
+
+  it('a run that queues its own job again leaves it queued: its complete() and fail() match only their own lease', async () => {
+    await first.enqueue('self', 'one', {});
+    const run = await first.take(['self'], 'run-1', 60_000);
+    if (!run) throw new Error('no job');
+    const later = Date.now() + 60_000;
+    await first.enqueueAt('self', 'one', { next: 1 }, later);
+    await first.complete(run.id, 'run-1');
+    expect(await first.renew(run.id, 'run-1', 60_000)).toBe(false);
+    expect(await row('self', 'one')).toMatchObject({ state: 'queued', run_after: iso(later), lease_owner: null, lease_until: null, attempts: 0, payload: JSON.stringify({ next: 1 }) });
+
+    const next = await second.take(['self'], 'run-2', 60_000, later);
+    if (!next) throw new Error('no job');
+    await second.enqueueAt('self', 'one', { next: 2 }, later + 60_000);
+    // Not final for this run, though it says so: the job runs again, so nothing may record it failed.
+    expect(await second.fail(next, 'run-2', 'boom', true)).toBe(false);
+    expect(await row('self', 'one')).toMatchObject({ state: 'queued', run_after: iso(later + 60_000), last_error: null, payload: JSON.stringify({ next: 2 }) });
+  });
+
+  it('runNoLaterThan queues a job, moves a queued one only earlier, and queues again one running, done or failed', async () => {
+    const now = Date.now();
+    await first.runNoLaterThan('close', 'p', { v: 1 }, now + 60_000, now);
+    expect(await row('close', 'p')).toMatchObject({ state: 'queued', run_after: iso(now + 60_000), payload: JSON.stringify({ v: 1 }) });
+    await second.runNoLaterThan('close', 'p', { v: 2 }, now + 90_000, now);
+    await second.runNoLaterThan('close', 'p', { v: 2 }, now + 60_000, now);
+    expect(await row('close', 'p')).toMatchObject({ state: 'queued', run_after: iso(now + 60_000), payload: JSON.stringify({ v: 1 }) });
+    await second.runNoLaterThan('close', 'p', { v: 3 }, now + 30_000, now);
+    expect(await row('close', 'p')).toMatchObject({ state: 'queued', run_after: iso(now + 30_000), payload: JSON.stringify({ v: 3 }) });
+
+    // A running job may have read the state before the caller changed it: it must run again, and the
+    // end of the current run leaves it queued.
+    const running = await first.take(['close'], 'run-1', 60_000, now + 30_000);
+    if (!running) throw new Error('no job');
+    await second.runNoLaterThan('close', 'p', { v: 4 }, now + 120_000, now + 30_000);
+    await first.complete(running.id, 'run-1');
+    expect(await row('close', 'p')).toMatchObject({ state: 'queued', run_after: iso(now + 120_000), lease_owner: null, attempts: 0, payload: JSON.stringify({ v: 4 }) });
+
+    const done = await first.take(['close'], 'run-2', 60_000, now + 120_000);
+    if (!done) throw new Error('no job');
+    await first.complete(done.id, 'run-2');
+    await second.runNoLaterThan('close', 'p', { v: 5 }, now + 200_000, now + 120_000);
+    expect(await row('close', 'p')).toMatchObject({ state: 'queued', run_after: iso(now + 200_000), payload: JSON.stringify({ v: 5 }) });
+
+    const failing = await first.take(['close'], 'run-3', 60_000, now + 200_000);
+    if (!failing) throw new Error('no job');
+    expect(await first.fail(failing, 'run-3', 'boom', true)).toBe(true);
+    expect(await row('close', 'p')).toMatchObject({ state: 'failed' });
+    await second.runNoLaterThan('close', 'p', { v: 6 }, now + 300_000, now + 200_000);
+    expect(await row('close', 'p')).toMatchObject({ state: 'queued', run_after: iso(now + 300_000), attempts: 0, last_error: null, payload: JSON.stringify({ v: 6 }) });
+    expect(await first.take(['close'], 'w', 60_000, now + 299_999)).toBeNull();
+    expect(await first.take(['close'], 'w', 60_000, now + 300_000)).toMatchObject({ payload: { v: 6 } });
+  });
+
+  it('calls racing from two instances leave one live job; of runNoLaterThan calls the earliest time wins', async () => {
+    const base = Date.now() + 60_000;
+    for (let round = 0; round < 5; round += 1) {
+      const offsets = Array.from({ length: 20 }, (_, index) => index * 1000).sort(() => Math.random() - 0.5);
+      await Promise.all(offsets.map((offset, index) => (index % 2 ? first : second).runNoLaterThan('soonest', `race-${round}`, { offset }, base + offset)));
+      expect(await row('soonest', `race-${round}`)).toMatchObject({ state: 'queued', run_after: iso(base), payload: JSON.stringify({ offset: 0 }) });
+
+      await Promise.all(offsets.map((offset, index) => (index % 2 ? first : second).enqueueAt('moved', `race-${round}`, { offset }, base + offset)));
+      const moved = await row('moved', `race-${round}`);
+      expect(moved.run_after).toBe(iso(base + (JSON.parse(moved.payload) as { offset: number }).offset));
+    }
   });
 });

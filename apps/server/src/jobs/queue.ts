@@ -26,12 +26,28 @@ function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
 
+/** A job's row as queueing writes it: a fresh start (no lease, no tries, no error) due at `runAt`. */
+function queuedRow(payload: unknown, runAt: number, now: number) {
+  return { payload: JSON.stringify(payload), state: 'queued', attempts: 0, lease_owner: null, lease_until: null, run_after: iso(runAt), last_error: null, updated_at: iso(now) };
+}
+
 export class JobQueue {
   constructor(private readonly db: Db) {}
 
-  /** Queues a job; the same kind and key queues that job again (from any state) instead of a second one. */
+  /** Queues a job to run now; the same kind and key queues that job again (from any state) instead of a second one. */
   async enqueue(kind: string, key: string, payload: unknown, now = Date.now()): Promise<void> {
-    const values = { payload: JSON.stringify(payload), state: 'queued', attempts: 0, lease_owner: null, lease_until: null, run_after: iso(now), last_error: null, updated_at: iso(now) };
+    await this.enqueueAt(kind, key, payload, now, now);
+  }
+
+  /**
+   * Queues a job to run at `runAt` (ms since the epoch), earlier or later than a live job of the same
+   * kind and key, whose payload it replaces: there is one row per kind and key. A running job loses
+   * its lease, so the end of that run (complete() and fail() match their own lease) leaves the row
+   * queued: this is how a run queues its own next run. A run still going when it is queued again is
+   * stopped at its next renewal, as a second instance taking it would stop it.
+   */
+  async enqueueAt(kind: string, key: string, payload: unknown, runAt: number, now = Date.now()): Promise<void> {
+    const values = queuedRow(payload, runAt, now);
     await this.db
       .insertInto('jobs')
       .values({ id: randomUUID(), kind, job_key: key, created_at: iso(now), ...values })
@@ -39,7 +55,32 @@ export class JobQueue {
       .execute();
   }
 
-  /** Takes the oldest takeable job of these kinds for `owner`, holding it until now + leaseMs; null when there is none. */
+  /**
+   * Makes a job run no later than `at`: a queued job due by then is left as it is (its payload too),
+   * and any other (none, a queued one due later, one done, failed or running) is queued at `at` as
+   * enqueueAt queues it. A running one counts as not queued because its run may have read what the
+   * caller has just changed before the change. The condition is checked on the row as the write finds
+   * it (PostgreSQL locks a conflicting row before it checks it), so of calls racing from several
+   * instances the earliest time wins, and they leave one row.
+   */
+  async runNoLaterThan(kind: string, key: string, payload: unknown, at: number, now = Date.now()): Promise<void> {
+    const values = queuedRow(payload, at, now);
+    await this.db
+      .insertInto('jobs')
+      .values({ id: randomUUID(), kind, job_key: key, created_at: iso(now), ...values })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['kind', 'job_key'])
+          .doUpdateSet(values)
+          .where((eb) => eb.or([eb('jobs.state', '<>', 'queued'), eb('jobs.run_after', '>', values.run_after)])),
+      )
+      .execute();
+  }
+
+  /**
+   * Takes the oldest takeable job of these kinds for `owner` (the one run that renews, completes or
+   * fails it), holding it until now + leaseMs; null when there is none.
+   */
   async take(kinds: string[], owner: string, leaseMs: number, now = Date.now()): Promise<Job | null> {
     const at = iso(now);
     const takeable = (eb: ExpressionBuilder<Database, 'jobs'>) =>
@@ -86,10 +127,13 @@ export class JobQueue {
       .execute();
   }
 
-  /** A failed try: queued again after a pause while tries remain, else failed for good. Answers whether it is final. */
+  /**
+   * A failed try: queued again after a pause while tries remain, else failed for good. Answers whether
+   * it is final; never for a job no longer this owner's (queued again meanwhile: it runs again).
+   */
   async fail(job: Job, owner: string, error: string, final: boolean, now = Date.now()): Promise<boolean> {
     const last = final || job.attempts >= MAX_JOB_ATTEMPTS;
-    await this.db
+    const result = await this.db
       .updateTable('jobs')
       .set({
         state: last ? 'failed' : 'queued',
@@ -101,8 +145,8 @@ export class JobQueue {
       })
       .where('id', '=', job.id)
       .where('lease_owner', '=', owner)
-      .execute();
-    return last;
+      .executeTakeFirst();
+    return last && result.numUpdatedRows > 0n;
   }
 
   /** Forgets a job (its subject is gone). */

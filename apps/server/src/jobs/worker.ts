@@ -4,7 +4,10 @@ import { JobQueue, type Job } from './queue';
 
 // Runs jobs of the kinds it has handlers for, at most `concurrency` at once in this instance. While
 // a job runs its lease is renewed every third of the lease; a renewal that fails (another instance
-// took the job after a stall) aborts this run, so two instances never finish the same job.
+// took the job after a stall, or the job was queued again) aborts this run, so two instances never
+// finish the same job. Each run holds a lease of its own, named by the worker and a count of its
+// runs: a job its own run queues again for now can be taken again by this worker while that run is
+// ending, and the first run's end must neither finish nor stop the second.
 
 export interface JobContext {
   signal: AbortSignal;
@@ -25,18 +28,27 @@ export interface JobKind {
 export interface JobWorkerOptions {
   concurrency: number;
   leaseMs: number;
-  /** How often an idle worker looks for a job; `wake()` looks at once. */
+  /** How often an idle worker looks for a job; `wake()` looks at once, `wakeAt(ms)` at a moment. */
   pollMs: number;
   log: FastifyBaseLogger;
 }
 
+/** The longest delay setTimeout keeps (2^31 - 1 ms, 24.8 days); a longer one would fire at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 export class JobWorker {
   readonly owner = randomUUID();
   private readonly queue: JobQueue;
+  /** The runs going on, by their lease. */
   private readonly running = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  private runs = 0;
   private timer: NodeJS.Timeout | null = null;
+  /** The timer to the earliest run this instance was told of (`wakeAt`). */
+  private alarm: { at: number; timer: NodeJS.Timeout } | null = null;
   private stopped = true;
   private looking = false;
+  /** A wake that came while a look was under way: that look may have missed what it was for. */
+  private lookAgain = false;
   /** The current look for work: a job it is taking when a stop comes must be stopped too. */
   private filling: Promise<void> = Promise.resolve();
 
@@ -58,35 +70,67 @@ export class JobWorker {
 
   /** Looks for work now (after an enqueue), instead of at the next poll. */
   wake(): void {
-    if (this.stopped || this.looking) return;
+    if (this.stopped) return;
+    if (this.looking) {
+      this.lookAgain = true;
+      return;
+    }
     this.looking = true;
+    this.lookAgain = false;
     this.filling = this.fill()
       .catch((error: unknown) => this.options.log.error({ err: error }, 'jobs: could not take a job'))
       .finally(() => {
         this.looking = false;
+        if (this.lookAgain) this.wake();
       });
+  }
+
+  /**
+   * Looks for work at `ms` (since the epoch): the time of a job queued to run then, so it starts then
+   * rather than at the next poll after it. One timer, to the earliest time asked for: a call for a
+   * later time keeps it (the poll, or whoever knows that later job, finds it), a call for an earlier
+   * one replaces it, and a call for now or a past time looks at once.
+   */
+  wakeAt(ms: number): void {
+    if (this.stopped) return;
+    const delay = ms - Date.now();
+    if (delay <= 0) {
+      this.wake();
+      return;
+    }
+    if (this.alarm && this.alarm.at <= ms) return;
+    if (this.alarm) clearTimeout(this.alarm.timer);
+    // Asked again when it fires: a timer may fire a millisecond early, and a far time is reached in steps.
+    const timer = setTimeout(() => {
+      this.alarm = null;
+      this.wakeAt(ms);
+    }, Math.min(delay, MAX_TIMER_MS));
+    timer.unref();
+    this.alarm = { at: ms, timer };
   }
 
   private async fill(): Promise<void> {
     while (!this.stopped && this.running.size < this.options.concurrency) {
-      const job = await this.queue.take(Object.keys(this.kinds), this.owner, this.options.leaseMs);
+      this.runs += 1;
+      const lease = `${this.owner}:${this.runs}`;
+      const job = await this.queue.take(Object.keys(this.kinds), lease, this.options.leaseMs);
       if (!job) return;
       const abort = new AbortController();
-      const done = this.run(job, abort).finally(() => {
-        this.running.delete(job.id);
+      const done = this.run(job, lease, abort).finally(() => {
+        this.running.delete(lease);
         this.wake();
       });
-      this.running.set(job.id, { abort, done });
+      this.running.set(lease, { abort, done });
     }
   }
 
-  private async run(job: Job, abort: AbortController): Promise<void> {
+  private async run(job: Job, lease: string, abort: AbortController): Promise<void> {
     const kind = this.kinds[job.kind];
     if (!kind) return;
     const renew = setInterval(() => {
-      this.queue.renew(job.id, this.owner, this.options.leaseMs).then(
+      this.queue.renew(job.id, lease, this.options.leaseMs).then(
         (held) => {
-          if (!held) abort.abort(new Error('the job was taken by another worker'));
+          if (!held) abort.abort(new Error('the job is no longer held by this run: queued again, or taken by another worker'));
         },
         (error: unknown) => this.options.log.warn({ err: error, jobId: job.id }, 'jobs: lease renewal failed'),
       );
@@ -96,8 +140,8 @@ export class JobWorker {
       log.info('job started');
       await kind.run(job.payload, { signal: abort.signal, attempt: job.attempts });
       clearInterval(renew);
-      // Finished, even if a stop came at the last moment; a job another worker took is not ours to complete.
-      await this.queue.complete(job.id, this.owner);
+      // Finished, even if a stop came at the last moment; a job queued again or taken by another run is not ours to complete.
+      await this.queue.complete(job.id, lease);
       log.info('job done');
     } catch (error) {
       clearInterval(renew);
@@ -106,7 +150,7 @@ export class JobWorker {
         return;
       }
       const message = error instanceof Error ? error.message : String(error);
-      const final = await this.queue.fail(job, this.owner, message, error instanceof PermanentJobError);
+      const final = await this.queue.fail(job, lease, message, error instanceof PermanentJobError);
       log.warn({ err: error, final }, 'job failed');
       if (final) await kind.failed?.(job.payload, message);
     }
@@ -116,6 +160,8 @@ export class JobWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.alarm) clearTimeout(this.alarm.timer);
+    this.alarm = null;
     // A job taken while the stop came would otherwise start after it, its ffmpeg outliving the
     // server: wait for the take, so that the job is among those stopped here.
     await this.filling;
