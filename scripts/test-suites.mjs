@@ -38,7 +38,7 @@ async function alone(step) {
 }
 
 const staticChecks = () =>
-  inTurn([() => runStep('typecheck', ['run', 'typecheck']), () => runStep('lint', ['run', 'lint']), () => runStep('web', ['run', 'test:web'])]);
+  inTurn([() => runStep('typecheck', ['run', 'typecheck']), () => runStep('lint', ['run', 'lint']), () => runStep('web', ['run', 'test:web']), () => runStep('contract', ['run', 'test', '--workspace', '@academy/contract'])]);
 
 // SQLite's driver, built here when the install left it out (.ci/run): what opens a database waits
 // for it, the static checks, the web build and the files that open no database do not.

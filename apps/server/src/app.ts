@@ -15,7 +15,10 @@ import { forensicsRoutes } from './features/forensics/routes';
 import { healthRoutes } from './features/health/routes';
 import { createLessons } from './features/lessons/create-lessons';
 import { lessonsRoutes } from './features/lessons/routes';
+import { createMessages } from './features/messages/create-messages';
 import { messagesRoutes } from './features/messages/routes';
+import { createPapers } from './features/papers/create-papers';
+import { papersRoutes } from './features/papers/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
 import { sessionsRoutes } from './features/sessions/routes';
 import { createSessionStore } from './features/sessions/service';
@@ -48,6 +51,8 @@ export interface BuildOptions {
   /** Tests pass their own database (a fresh SQLite file or PostgreSQL schema). */
   database?: { db: Db; schema?: string };
   logger?: boolean;
+  /** The papers feature's clock (deadlines, grace, states); tests move their own instead of waiting. */
+  clock?: () => number;
 }
 
 /**
@@ -116,6 +121,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => watching.writer.idle());
   const uploads = createResumableUploads(material, config.files.resumableDir);
   app.addHook('onClose', async () => uploads.stop());
+  const messages = await createMessages({ db, bus, stream: config.stream, log: app.log });
+  // Before the server stops accepting: open streams would otherwise hold app.close() forever. Its
+  // bus subscription ends here too, so this runs before the bus closes (an onClose hook).
+  app.addHook('preClose', () => messages.live.close());
+  const papers = createPapers({ db, config, material, messages, clock: options.clock, log: app.log });
+  app.addHook('onClose', () => papers.stop());
 
   await app.register(
     async (api) => {
@@ -130,7 +141,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(lessonsRoutes, { ctx: { lessons: lessons.ctx, material } });
       await api.register(watchingRoutes, { ctx: watching });
       await api.register(forensicsRoutes, { ctx: forensics.ctx });
-      await api.register(messagesRoutes, { db, bus, stream: config.stream });
+      await api.register(messagesRoutes, { deps: messages });
+      await api.register(papersRoutes, { ctx: papers.ctx });
       await api.register(auditLogRoutes, { db });
     },
     { prefix: '/api' },

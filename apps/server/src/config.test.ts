@@ -56,6 +56,8 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_SIGN_IN: '0' }, /RATE_LIMIT_SIGN_IN/],
     [{ RATE_LIMIT_READ: 'lots' }, /RATE_LIMIT_READ/],
     [{ RATE_LIMIT_WINDOW: '1 minute' }, /RATE_LIMIT_WINDOW/],
+    [{ RATE_LIMIT_SITTING: 'a hall' }, /RATE_LIMIT_SITTING/],
+    [{ PAPER_SAVES_PER_MINUTE: '0' }, /PAPER_SAVES_PER_MINUTE/],
     [{ BODY_TIMEOUT: '30' }, /BODY_TIMEOUT/],
     [{ SIGN_IN_ADDRESS_SHARE: '150' }, /SIGN_IN_ADDRESS_SHARE/],
     [{ SIGN_IN_WINDOW: 'forever' }, /SIGN_IN_WINDOW/],
@@ -69,7 +71,15 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(config.corsOrigins).toEqual([]);
     expect(config.bodyTimeoutMs).toBe(30_000);
-    expect(config.rateLimits).toEqual({ windowMs: 60_000, budgets: { read: 1200, write: 300, 'sign-in': 600, upload: 60 } });
+    expect(config.rateLimits).toEqual({ windowMs: 60_000, budgets: { read: 1200, write: 300, 'sign-in': 600, upload: 60, sitting: 20_000 } });
+    expect(config.papers.savesPerMinute).toBe(300);
+  });
+
+  it('defaults papers to a 60 s grace, two paper jobs at once and a sweep every 30 s, images in the data folder', () => {
+    const dir = dataDir();
+    const { papers } = loadConfig({ DATA_DIR: dir });
+    expect(papers).toEqual({ savesPerMinute: 300, graceMs: 60_000, jobConcurrency: 2, sweepMs: 30_000, imagesDir: path.join(dir, 'paper-images') });
+    expect(() => loadConfig({ DATA_DIR: dir, PAPER_GRACE_SECONDS: '601' })).toThrow(/PAPER_GRACE_SECONDS/);
   });
 
   it('defaults the sign-in rules to what lets a hall of 300 behind one address in (docs/security.md)', () => {

@@ -97,6 +97,14 @@ const envSchema = z.object({
   // and a hall of 300 students behind one address must sign in within a couple of minutes.
   RATE_LIMIT_SIGN_IN: budget.default(600),
   RATE_LIMIT_UPLOAD: budget.default(60),
+  // A school hall of hundreds of phones sits a paper behind one address, saving every few
+  // seconds; one student's client is bounded per account by PAPER_SAVES_PER_MINUTE instead.
+  RATE_LIMIT_SITTING: budget.default(20_000),
+  PAPER_SAVES_PER_MINUTE: budget.default(300),
+  // Papers (docs/papers.md 'Settings'): the grace covers answers already on their way at a deadline.
+  PAPER_GRACE_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(600).default(60),
+  PAPER_JOB_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(16).default(2),
+  PAPER_SWEEP_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(3600).default(30),
   // Sign-in failures (features/sign-in-guard/rules.ts, docs/security.md 'Sign-in failures').
   SIGN_IN_WINDOW: duration.default('15m'),
   SIGN_IN_PLACE_LIMIT: count.default(10),
@@ -158,6 +166,11 @@ export interface Config {
   bodyTimeoutMs: number;
   /** Requests per client address and per route in each windowMs, by the route's declared budget. */
   rateLimits: { windowMs: number; budgets: Record<RouteBudget, number> };
+  /**
+   * MCQ papers: how many start, answers and hand-in requests one account may make to each a minute;
+   * the grace after a deadline; paper jobs at once here (0: another instance runs them); the sweep.
+   */
+  papers: { savesPerMinute: number; graceMs: number; jobConcurrency: number; sweepMs: number; imagesDir: string };
   /** When failed sign-ins refuse further tries, and how long a browser stays a known device. */
   signIn: SignInRules;
 }
@@ -222,7 +235,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyTimeoutMs: durationMs(e.BODY_TIMEOUT),
     rateLimits: {
       windowMs: durationMs(e.RATE_LIMIT_WINDOW),
-      budgets: { read: e.RATE_LIMIT_READ, write: e.RATE_LIMIT_WRITE, 'sign-in': e.RATE_LIMIT_SIGN_IN, upload: e.RATE_LIMIT_UPLOAD },
+      budgets: {
+        read: e.RATE_LIMIT_READ,
+        write: e.RATE_LIMIT_WRITE,
+        'sign-in': e.RATE_LIMIT_SIGN_IN,
+        upload: e.RATE_LIMIT_UPLOAD,
+        sitting: e.RATE_LIMIT_SITTING,
+      },
+    },
+    papers: {
+      savesPerMinute: e.PAPER_SAVES_PER_MINUTE,
+      graceMs: e.PAPER_GRACE_SECONDS * 1000,
+      jobConcurrency: e.PAPER_JOB_CONCURRENCY,
+      sweepMs: e.PAPER_SWEEP_SECONDS * 1000,
+      imagesDir: path.join(dataDir, 'paper-images'),
     },
     signIn: {
       windowMs: durationMs(e.SIGN_IN_WINDOW),

@@ -33,11 +33,17 @@ export const NO_DATABASE_TESTS = [
   'src/features/class-material/range.test.ts',
   'src/features/forensics/codeword.test.ts',
   'src/features/messages/feed-pages.test.ts',
+  'src/features/papers/marking.test.ts',
+  'src/features/papers/merit-list.test.ts',
+  'src/features/papers/ranking.test.ts',
+  'src/features/papers/regrade.test.ts',
+  'src/features/papers/rules.test.ts',
+  'src/features/papers/shuffle.test.ts',
+  'src/features/papers/statistics.test.ts',
   'src/features/sessions/caller-cache.test.ts',
   'src/features/sessions/device.test.ts',
   'src/features/sign-in-guard/known-device.test.ts',
   'src/features/sign-in-guard/rules.test.ts',
-  'src/features/students/csv.test.ts',
 ];
 
 /**

@@ -78,4 +78,17 @@ describe.skipIf(reason)(`what two instances share${reason ? ` (skipped: ${reason
     // Another client behind the same balancer has its whole budget.
     expect((await ping(pair.second, '198.51.100.10')).statusCode).toBe(200);
   });
+
+  it('shares the counts of app.countBudget through Redis: 3 uses of a key in all, wherever they land', async () => {
+    const key = `account:${crypto.randomUUID()}`;
+    expect(await pair.first.countBudget(key, 3)).toEqual({ within: true });
+    expect(await pair.second.countBudget(key, 3)).toEqual({ within: true });
+    expect(await pair.first.countBudget(key, 3)).toEqual({ within: true });
+    for (const app of both()) {
+      const over = await app.countBudget(key, 3);
+      expect(over.within).toBe(false);
+      if (!over.within) expect(Number(over.refusal.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(await pair.second.countBudget(`account:${crypto.randomUUID()}`, 3)).toEqual({ within: true });
+  });
 });

@@ -13,7 +13,6 @@ export interface TestApp {
   database: TestDatabase;
 }
 
-/** Builds the real app on a database of its own, with an admin, for one test file. */
 /** The configuration tests run with: quiet, the test admin, no web build, lifted budgets; `env` adds or overrides. */
 export function testConfig(database: TestDatabase, env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -30,19 +29,25 @@ export function testConfig(database: TestDatabase, env: Record<string, string> =
   });
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** What a test file may hand the app besides settings: the papers' clock, to move time instead of waiting. */
+export interface TestAppOptions {
+  clock?: () => number;
+}
+
+/** Builds the real app on a database of its own, with an admin, for one test file. */
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(database, env);
   const schema = database.target.kind === 'postgres' ? database.target.schema : undefined;
-  const app = await buildApp(config, { database: { db: database.db, schema }, logger: false });
+  const app = await buildApp(config, { database: { db: database.db, schema }, logger: false, clock: options.clock });
   return { app, config, database };
 }
 
 /** beforeAll/afterAll wiring: `const t = useTestApp();` then `t.app` inside tests. */
-export function useTestApp(env: Record<string, string> = {}): TestApp {
+export function useTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): TestApp {
   const holder = {} as TestApp;
   beforeAll(async () => {
-    Object.assign(holder, await startTestApp(env));
+    Object.assign(holder, await startTestApp(env, options));
   });
   afterAll(async () => {
     await holder.app?.close();

@@ -24,8 +24,11 @@ export interface TwoInstances {
   database: TestDatabase;
 }
 
-/** beforeAll/afterAll wiring, as useTestApp: `const pair = useTwoInstances(env)`; `env` adds settings to both. */
-export function useTwoInstances(env: Record<string, string> = {}): TwoInstances {
+/**
+ * beforeAll/afterAll wiring, as useTestApp: `const pair = useTwoInstances(env)`; `env` adds settings
+ * to both, `firstOnly` to the first alone (an instance that runs no jobs, say).
+ */
+export function useTwoInstances(env: Record<string, string> = {}, firstOnly: Record<string, string> = {}): TwoInstances {
   const pair = { urls: { first: '', second: '' } } as TwoInstances;
   let secondDb: Db | undefined;
 
@@ -33,14 +36,15 @@ export function useTwoInstances(env: Record<string, string> = {}): TwoInstances 
     pair.database = await createTestDatabase();
     const target = pair.database.target;
     if (target.kind !== 'postgres') throw new Error('expected a PostgreSQL test database');
-    const config = testConfig(pair.database, {
+    const shared = {
       JWT_SECRET: crypto.randomUUID() + crypto.randomUUID(),
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: testRedisPrefix(),
       ...env,
-    });
+    };
+    const config = testConfig(pair.database, shared);
     secondDb = createDatabase(target);
-    pair.first = await buildApp(config, { database: { db: pair.database.db, schema: target.schema }, logger: false });
+    pair.first = await buildApp(testConfig(pair.database, { ...shared, ...firstOnly }), { database: { db: pair.database.db, schema: target.schema }, logger: false });
     pair.second = await buildApp(config, { database: { db: secondDb, schema: target.schema }, logger: false });
     pair.urls.first = await pair.first.listen({ port: 0, host: '127.0.0.1' });
     pair.urls.second = await pair.second.listen({ port: 0, host: '127.0.0.1' });

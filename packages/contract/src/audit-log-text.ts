@@ -31,6 +31,14 @@ export const AUDIT_ACTIONS = [
   'banner.delete-all',
   'sessions.limit',
   'admin.sign-in',
+  'paper.create',
+  'paper.edit',
+  'paper.delete',
+  'paper.release',
+  'paper.regrade',
+  'paper.extra-time',
+  'paper.reopen',
+  'paper.merit-list',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -64,6 +72,14 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'banner.delete-all': 'Delete all banners',
   'sessions.limit': 'Change session limit',
   'admin.sign-in': 'Admin sign-in',
+  'paper.create': 'Create paper',
+  'paper.edit': 'Edit paper',
+  'paper.delete': 'Delete paper',
+  'paper.release': 'Release paper results',
+  'paper.regrade': 'Regrade paper',
+  'paper.extra-time': 'Give extra time',
+  'paper.reopen': 'Reopen an attempt',
+  'paper.merit-list': 'Publish merit list',
 };
 
 export const AUDIT_TARGET_TYPES = [
@@ -78,6 +94,7 @@ export const AUDIT_TARGET_TYPES = [
   'banners',
   'setting',
   'session',
+  'paper',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -94,6 +111,7 @@ export const AUDIT_TARGET_LABELS: Record<AuditTargetType, string> = {
   banners: 'Banners',
   setting: 'Setting',
   session: 'Session',
+  paper: 'Paper',
 };
 
 export const AUDIT_LOG_TEXT = {

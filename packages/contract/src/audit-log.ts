@@ -11,9 +11,6 @@ export const AUDIT_LOG_PATHS = {
   admins: 'audit-log/admins',
 } as const;
 
-/** The academy's clock: the screen shows times and the date filter counts days in Sri Lanka. */
-export const ACADEMY_TIME_ZONE = 'Asia/Colombo';
-
 export const AUDIT_PAGE_SIZES = STUDENT_PAGE_SIZES;
 export const AUDIT_DEFAULT_PAGE_SIZE = STUDENT_DEFAULT_PAGE_SIZE;
 export const AUDIT_SEARCH_MAX_LENGTH = 100;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dataAnswer, OK } from './api';
 import { BATCHES, CLASS_TYPES } from './lists';
 import { lessonProcessingSchema } from './lessons';
+import { drivePaperSchema } from './papers';
 import { driveItemWatchSchema } from './watching';
 import { emailSchema } from './students';
 
@@ -69,6 +70,8 @@ export const driveItemSchema = z.object({
   isNew: z.boolean().optional(),
   /** For a class folder, to a student: how many of its lessons are new. */
   newCount: z.number().int().optional(),
+  /** For a paper (`mimeType` PAPER_MIME_TYPE): its state, times and the reader's own part. */
+  paper: drivePaperSchema.optional(),
 });
 export type DriveItem = z.infer<typeof driveItemSchema>;
 

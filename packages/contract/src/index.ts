@@ -13,6 +13,8 @@ export * from './lessons-text';
 export * from './lists';
 export * from './messages';
 export * from './messages-text';
+export * from './papers';
+export * from './papers-text';
 export * from './password-reset';
 export * from './session';
 export * from './sessions';

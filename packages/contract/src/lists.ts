@@ -1,6 +1,12 @@
 // The fixed option lists of spec section 9. The server validates against them and the web app
 // renders its selects from them, so a new batch year is added here and nowhere else.
 
+/**
+ * The academy's clock: screens show times in Sri Lanka, the audit log's date filter counts its days,
+ * and papers open and close by it. Sri Lanka has kept UTC+05:30 all year since 2006.
+ */
+export const ACADEMY_TIME_ZONE = 'Asia/Colombo';
+
 export const BATCHES = ['2025', '2026', '2027'] as const;
 export type Batch = (typeof BATCHES)[number];
 

@@ -349,6 +349,174 @@ export interface ForensicsTables {
   forensic_traces: ForensicTracesTable;
 }
 
+export interface PapersTable {
+  id: string;
+  /** The class whose access decides who may sit. */
+  class_id: string;
+  /** The store id of the folder the paper is listed in; follows renames. */
+  folder_id: string;
+  title: string;
+  instructions: Generated<string>;
+  /** UTC ISO-8601. */
+  opens_at: string;
+  closes_at: string;
+  time_limit_minutes: number;
+  /** 0 or 1. */
+  shuffle_questions: Generated<number>;
+  shuffle_options: Generated<number>;
+  /** One of the contract's REVIEW_LEVELS. */
+  review: Generated<string>;
+  /** null: released by hand. */
+  release_at: string | null;
+  /** '' is every batch. */
+  batch: Generated<string>;
+  merit_top: Generated<number>;
+  /** Bumped by every regrade. */
+  key_version: Generated<number>;
+  /** Set by the first start: the paper's structure is frozen from then. */
+  first_started_at: string | null;
+  /** Closed, every attempt handed in and ranked; cleared by a reopening. */
+  results_ready_at: string | null;
+  released_at: string | null;
+  released_by: string | null;
+  merit_posted_at: string | null;
+  merit_message_id: string | null;
+  created_by: string;
+  created_at: string;
+  /** Moves with every change of the paper or its questions: the question cache's check. */
+  updated_at: string;
+}
+
+export interface PaperQuestionsTable {
+  id: string;
+  paper_id: string;
+  /** The paper's own order, from 0. */
+  position: number;
+  text: string;
+  /** A paper_images hash. */
+  image_id: string | null;
+  marks: Generated<number>;
+  explanation: Generated<string>;
+  /** 0 or 1: a regrade dropped it. */
+  dropped: Generated<number>;
+}
+
+export interface PaperOptionsTable {
+  id: string;
+  question_id: string;
+  paper_id: string;
+  position: number;
+  text: string;
+  /** 0 or 1; exactly one per question. */
+  is_key: Generated<number>;
+}
+
+export interface PaperImagesTable {
+  /** SHA-256 of the stored WebP; the file is DATA_DIR/paper-images/<hash>.webp. */
+  hash: string;
+  width: number;
+  height: number;
+  bytes: number;
+  uploaded_by: string | null;
+  uploaded_at: string;
+}
+
+export interface PaperAccommodationsTable {
+  paper_id: string;
+  account_id: string;
+  extra_minutes: number;
+  set_by: string;
+  set_at: string;
+}
+
+export interface PaperAttemptsTable {
+  id: string;
+  paper_id: string;
+  account_id: string;
+  started_at: string;
+  /** The start, or the last reopening: time taken counts from here. */
+  opened_at: string;
+  /** min(start + limit + extra, close), or a reopening's. */
+  deadline_at: string;
+  extra_minutes: Generated<number>;
+  /** JSON: {"q": [questionId…], "o": {questionId: [optionId…]}}. */
+  order_json: string;
+  /** Copied from the account at start: the groups of the ranks. */
+  district: string;
+  batch: string;
+  school: string;
+  devices: Generated<number>;
+  handed_in_at: string | null;
+  /** 'student' or 'time'. */
+  handed_in_by: string | null;
+  marks: number | null;
+  correct: number | null;
+  answered: number | null;
+  time_taken_seconds: Generated<number>;
+  island_rank: number | null;
+  district_rank: number | null;
+  batch_rank: number | null;
+  away_count: Generated<number>;
+  away_seconds: Generated<number>;
+  offline_count: Generated<number>;
+  offline_seconds: Generated<number>;
+  /** Saves applied inside the grace after the deadline. */
+  late_saves: Generated<number>;
+  /** 0 or 1. */
+  reopened: Generated<number>;
+  updated_at: string;
+}
+
+export interface PaperAnswersTable {
+  attempt_id: string;
+  question_id: string;
+  /** null: cleared. */
+  option_id: string | null;
+  /** The save that won. */
+  seq: number;
+  /** Breaks a tie of seq between devices: the higher wins. */
+  device: number;
+  saved_at: string;
+}
+
+export interface PaperAttemptDevicesTable {
+  attempt_id: string;
+  device: number;
+  /** SHA-256 of the browser's deviceKey. */
+  device_key_hash: string;
+  /** 'Chrome on Android'. */
+  label: string;
+  ip: string;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
+export interface PaperAttemptEventsTable {
+  attempt_id: string;
+  /** The browser's random id: a retried request adds its periods once. */
+  event_id: string;
+  /** 'away' or 'offline'. */
+  kind: string;
+  device: number;
+  /** The device's clock, as sent. */
+  from_at: string;
+  to_at: string;
+  seconds: number;
+  received_at: string;
+}
+
+export interface PapersTables {
+  papers: PapersTable;
+  paper_questions: PaperQuestionsTable;
+  paper_options: PaperOptionsTable;
+  paper_images: PaperImagesTable;
+  paper_accommodations: PaperAccommodationsTable;
+  paper_attempts: PaperAttemptsTable;
+  paper_answers: PaperAnswersTable;
+  paper_attempt_devices: PaperAttemptDevicesTable;
+  paper_attempt_events: PaperAttemptEventsTable;
+}
+
 /** Every table. A feature declares its tables in its own interface and adds it here. */
 export interface Database
   extends AccountsTables,
@@ -362,4 +530,5 @@ export interface Database
     JobsTables,
     LessonsTables,
     WatchingTables,
-    ForensicsTables {}
+    ForensicsTables,
+    PapersTables {}

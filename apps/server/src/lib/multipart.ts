@@ -32,3 +32,15 @@ export async function filePart(request: FastifyRequest, rules: FilePartRules): P
   }
   return part;
 }
+
+/**
+ * The one file of a small upload (a picture, a sheet), read into memory under the same rules:
+ * busboy stops at the cap, so an oversized file is refused with `rules.tooLarge()`, never held whole.
+ */
+export async function fileBytes(request: FastifyRequest, rules: FilePartRules): Promise<Buffer> {
+  const part = await filePart(request, rules);
+  const chunks: Buffer[] = [];
+  for await (const chunk of part.file) chunks.push(chunk as Buffer);
+  if (part.file.truncated) throw rules.tooLarge();
+  return Buffer.concat(chunks);
+}

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_PATHS, SERVER_TEXT, STUDENTS_PATHS } from '@academy/contract';
 import { buildRegistration } from '../../test/factories';
-import { TEST_ADMIN, useTestApp } from '../../test/test-app';
+import { startTestApp, TEST_ADMIN, useTestApp } from '../../test/test-app';
 import { rateLimitsPlugin } from './rate-limits';
 
 // Small budgets of its own, so a few calls reach them (every other test file lifts them).
@@ -55,9 +55,23 @@ describe('request budgets', () => {
     expect((await t.app.inject({ url: '/api/health', remoteAddress: '10.0.0.4' })).statusCode).toBe(200);
   });
 
+  it('counts any key with app.countBudget: within its max, then the budgets\' 429 with Retry-After', async () => {
+    const key = `account:${crypto.randomUUID()}`;
+    for (let i = 0; i < 3; i += 1) expect(await t.app.countBudget(key, 3), `use ${i + 1}`).toEqual({ within: true });
+    const over = await t.app.countBudget(key, 3);
+    if (over.within) throw new Error('the fourth use of a budget of 3 was within it');
+    expect(over.refusal).toMatchObject({ status: 429, message: SERVER_TEXT.tooManyRequests });
+    const retryAfter = Number(over.refusal.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Another key has its own count, and a route's budget is not spent by it.
+    expect(await t.app.countBudget(`account:${crypto.randomUUID()}`, 3)).toEqual({ within: true });
+    expect((await t.app.inject({ url: '/api/health', remoteAddress: '10.0.0.6' })).statusCode).toBe(200);
+  });
+
   it('stops the server from starting when an API route declares no budget', async () => {
     const app = Fastify({ logger: false });
-    await app.register(rateLimitsPlugin, { windowMs: 60_000, budgets: { read: 1, write: 1, 'sign-in': 1, upload: 1 }, redis: null });
+    await app.register(rateLimitsPlugin, { windowMs: 60_000, budgets: { read: 1, write: 1, 'sign-in': 1, upload: 1, sitting: 1 }, redis: null });
     const start = async () => {
       await app.register(async (api) => {
         api.get('/api/forgotten', { config: { access: 'public' } }, async () => 'open');
@@ -84,5 +98,51 @@ describe('request budgets behind a load balancer (TRUST_PROXY=true)', () => {
     expect((await viaProxy('203.0.113.1')).statusCode).toBe(200);
     expect((await viaProxy('203.0.113.1')).statusCode).toBe(429);
     expect((await viaProxy('203.0.113.2')).statusCode).toBe(200);
+  });
+});
+
+describe('the sitting budget of a hall behind one address', () => {
+  const SITTING = 4;
+  const PER_ACCOUNT = 2;
+
+  it('counts a sitting route under its own budget, and each account within it through countBudget', async () => {
+    const { app, database } = await startTestApp({ RATE_LIMIT_WRITE: '1', RATE_LIMIT_SITTING: String(SITTING) });
+    try {
+      // Shaped as a paper's answers route: the address's sitting budget first, then the account's count.
+      app.post(
+        '/api/test-only/answers/:account',
+        {
+          config: { access: 'public', budget: 'sitting' },
+          preHandler: async (request) => {
+            const { account } = request.params as { account: string };
+            const use = await app.countBudget(`account:${account}`, PER_ACCOUNT);
+            if (!use.within) throw use.refusal;
+          },
+        },
+        async () => ({ saved: true }),
+      );
+      const save = (account: string) =>
+        app.inject({ method: 'POST', url: `/api/test-only/answers/${account}`, remoteAddress: '10.0.1.1', payload: {} });
+      const [first, second] = [crypto.randomUUID(), crypto.randomUUID()];
+
+      // More than the write budget of 1 from one address: sitting is counted on its own.
+      const firstSaves = [await save(first), await save(first)];
+      expect(firstSaves.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      expect(firstSaves[0]?.headers['x-ratelimit-limit']).toBe(String(SITTING));
+      // One account over its count gets the budgets' own 429; its neighbour behind the address does not.
+      const overAccount = await save(first);
+      expect(overAccount.statusCode).toBe(429);
+      expect(overAccount.json()).toEqual({ code: 429, message: SERVER_TEXT.tooManyRequests, data: null });
+      expect(Number(overAccount.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await save(second)).statusCode).toBe(200);
+      // The address's fifth request is over the sitting budget, whichever account sends it.
+      const overAddress = await save(crypto.randomUUID());
+      expect(overAddress.statusCode).toBe(429);
+      expect(overAddress.headers['x-ratelimit-remaining']).toBe('0');
+      expect(Number(overAddress.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+      await database.drop();
+    }
   });
 });

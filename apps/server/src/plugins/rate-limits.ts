@@ -14,7 +14,10 @@ import { ownHooks } from './route-hooks';
  * - `write`: changing something;
  * - `sign-in`: the calls a password guesser or a mail bomber wants (sign-in, register, the three
  *   password-reset steps, a password change): a budget of work, not of requests (below);
- * - `upload`: multipart uploads, each of which can be large.
+ * - `upload`: multipart uploads, each of which can be large;
+ * - `sitting`: a paper being sat (start, answers, hand-in): a school hall of hundreds of phones
+ *   behind one address saves every few seconds, which would spend `write` in seconds; one
+ *   student's client is bounded per account instead, by the route calling `app.countBudget`.
  * A client is its address (the X-Forwarded-For one behind TRUST_PROXY), and each route counts on
  * its own. With REDIS_URL the counts live in Redis, so N instances behind a load balancer allow a
  * client the same budget as one; without, in this process.
@@ -26,7 +29,7 @@ import { ownHooks } from './route-hooks';
  * would spend the budget of every student behind that address. The CPU one address can cost stays
  * bounded all the same: at most the budget's number of hashes a window.
  */
-export const ROUTE_BUDGETS = ['read', 'write', 'sign-in', 'upload'] as const;
+export const ROUTE_BUDGETS = ['read', 'write', 'sign-in', 'upload', 'sitting'] as const;
 export type RouteBudget = (typeof ROUTE_BUDGETS)[number];
 
 /** The budgets a route spends by calling `request.spendBudget()` at its work, not on every request. */
@@ -35,6 +38,16 @@ const SPENT_ON_WORK: ReadonlySet<RouteBudget> = new Set(['sign-in']);
 declare module 'fastify' {
   interface FastifyContextConfig {
     budget?: RouteBudget;
+  }
+  interface FastifyInstance {
+    /**
+     * Counts one use of `key` (what to bound beyond the client's address, e.g. `account:<id>`)
+     * in a one-minute window, over the same counts as the route budgets (this process, or Redis
+     * shared by every instance), and says whether it is within `max`. Over it, `refusal` is the
+     * route budgets' own 429 with Retry-After, for the caller to throw. Redis not answering
+     * counts nothing: within.
+     */
+    countBudget(key: string, max: number): Promise<CountedUse>;
   }
   interface FastifyRequest {
     /**
@@ -45,6 +58,12 @@ declare module 'fastify' {
     spendBudget(): Promise<void>;
   }
 }
+
+/** One use counted by `app.countBudget`: within its budget, or over it with the 429 to answer. */
+export type CountedUse = { within: true } | { within: false; refusal: AppError };
+
+/** The window of `app.countBudget`: its callers' settings are per minute, whatever RATE_LIMIT_WINDOW is. */
+const COUNTED_WINDOW_MS = 60_000;
 
 export interface RateLimitsOptions {
   windowMs: number;
@@ -97,12 +116,21 @@ function budgetJudge(max: number) {
   const limit = String(max);
   return (reply: FastifyReply, use: BudgetUse | null, now: number): AppError | undefined => {
     if (!use) return undefined;
-    const resetSeconds = Math.max(0, Math.ceil((use.resetAt - now) / 1000));
+    const resetSeconds = secondsLeft(use, now);
     reply.header('x-ratelimit-limit', limit);
     reply.header('x-ratelimit-remaining', String(Math.max(0, max - use.used)));
     reply.header('x-ratelimit-reset', String(resetSeconds));
-    return use.used > max ? errors.tooManyRequests(SERVER_TEXT.tooManyRequests, Math.max(1, resetSeconds)) : undefined;
+    return overBudget(use, max, resetSeconds);
   };
+}
+
+function secondsLeft(use: BudgetUse, now: number): number {
+  return Math.max(0, Math.ceil((use.resetAt - now) / 1000));
+}
+
+/** The one 429 of every budget: the same words, and Retry-After until the window ends. */
+function overBudget(use: BudgetUse, max: number, resetSeconds: number): AppError | undefined {
+  return use.used > max ? errors.tooManyRequests(SERVER_TEXT.tooManyRequests, Math.max(1, resetSeconds)) : undefined;
 }
 
 function notSpentOnWork(this: FastifyRequest): Promise<void> {
@@ -110,9 +138,16 @@ function notSpentOnWork(this: FastifyRequest): Promise<void> {
 }
 
 export const rateLimitsPlugin = fp(async (app: FastifyInstance, options: RateLimitsOptions) => {
-  const counts = options.redis
-    ? new RedisBudgetCounts(options.redis.client, `${options.redis.prefix}rate-limit:`, options.windowMs)
-    : new LocalBudgetCounts(options.windowMs);
+  const counts = budgetCounts(options, options.windowMs, 'rate-limit:');
+  // Counts of their own, so their window stays a minute and a flood of new addresses on the
+  // route budgets never forgets them.
+  const counted = budgetCounts(options, COUNTED_WINDOW_MS, 'rate-limit:counted:');
+  app.decorate('countBudget', async (key: string, max: number): Promise<CountedUse> => {
+    const now = Date.now();
+    const use = await counted.count(key, now);
+    const refusal = use && overBudget(use, max, secondsLeft(use, now));
+    return refusal ? { within: false, refusal } : { within: true };
+  });
   app.decorateRequest('spendBudget', notSpentOnWork);
 
   app.addHook('onRoute', (route) => {
@@ -126,3 +161,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, options: RateLim
     route.onRequest = [limiter(route.url, options.budgets[budget], counts), ...ownHooks(route.onRequest)];
   });
 });
+
+function budgetCounts(options: RateLimitsOptions, windowMs: number, keys: string): BudgetCounts {
+  return options.redis ? new RedisBudgetCounts(options.redis.client, options.redis.prefix + keys, windowMs) : new LocalBudgetCounts(windowMs);
+}

@@ -3,7 +3,7 @@ import type { DeclaredRoute } from '../../src/plugins/auth';
 import { requestFor, send } from './call-route';
 import { errorContractProblems } from './error-contract';
 import { changes } from './fingerprint';
-import { exampleOf, GRANTED, ROUTE_EXAMPLES, type RouteExample } from './route-examples';
+import { exampleOf, GRANTED, narrowerFor, ROUTE_EXAMPLES, type RouteExample } from './route-examples';
 import { useSecurityTestApp } from './security-app';
 import { ACTORS, type Actor } from './world';
 
@@ -17,7 +17,8 @@ type Expectation = { allowed: true; status: number } | { allowed: false; statuse
 
 function expectationFor(route: DeclaredRoute, actor: Actor, example: RouteExample): Expectation {
   if (GRANTED[route.access].includes(actor)) {
-    if (example.narrower?.actors.includes(actor)) return { allowed: false, statuses: [example.narrower.status] };
+    const narrower = narrowerFor(example, actor);
+    if (narrower) return { allowed: false, statuses: [narrower.status] };
     return { allowed: true, status: example.status ?? 200 };
   }
   if (actor === 'anonymous' || actor === 'suspendedStudent' || actor === 'endedSession') return { allowed: false, statuses: [401] };
@@ -45,7 +46,8 @@ describe('the access matrix: every API route against every kind of caller', () =
     const widening = Object.entries(ROUTE_EXAMPLES).flatMap(([name, example]) => {
       const route = declared.find((r) => key(r) === name);
       const granted = route ? GRANTED[route.access] : [];
-      return (example.narrower?.actors ?? []).filter((actor) => !granted.includes(actor)).map((actor) => `${name}: ${actor}`);
+      const narrowed = [example.narrower ?? []].flat().flatMap((entry) => entry.actors);
+      return narrowed.filter((actor) => !granted.includes(actor)).map((actor) => `${name}: ${actor}`);
     });
     expect(widening, 'a narrower list may only name callers the declaration grants').toEqual([]);
   });

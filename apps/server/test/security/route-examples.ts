@@ -1,6 +1,17 @@
 import type { InjectOptions } from 'fastify';
-import { FORENSICS_PATHS, lessonAddress, LESSONS_PATHS, TRACE_FILE_FIELD } from '@academy/contract';
+import {
+  FORENSICS_PATHS,
+  lessonAddress,
+  LESSONS_PATHS,
+  PAPER_IMAGE_FIELD,
+  PAPER_IMPORT_FIELD,
+  TRACE_FILE_FIELD,
+  type PaperAnswer,
+  type RegradeAnswer,
+} from '@academy/contract';
 import { mp4Bytes, PDF_BYTES } from '../../src/features/class-material/test-helpers';
+import { choose, handInOk, startSitting } from '../../src/features/papers/sitting-helpers';
+import { paperBody } from '../../src/features/papers/test-helpers';
 import type { RouteAccess } from '../../src/plugins/auth';
 import { buildRegistration } from '../factories';
 import { multipartForm } from '../multipart-form';
@@ -29,6 +40,13 @@ export interface ExampleRequest {
   remoteAddress?: string;
 }
 
+/** Callers a route refuses though its declaration grants them: the status they get, and why. */
+export interface Narrower {
+  actors: Actor[];
+  status: number;
+  because: string;
+}
+
 export interface RouteExample {
   /** Who may call it: must equal the route's own declaration, so widening one is a change seen in two places. */
   access: RouteAccess;
@@ -39,8 +57,8 @@ export interface RouteExample {
   build(input: { world: World; actor: Actor }): Promise<ExampleRequest> | ExampleRequest;
   /** What a caller the declaration grants gets; 200 unless said. */
   status?: number;
-  /** Callers the declaration grants whom this route still refuses, with the status and the reason. */
-  narrower?: { actors: Actor[]; status: number; because: string };
+  /** Callers the declaration grants whom this route still refuses, with the status and the reason (a list when they differ). */
+  narrower?: Narrower | Narrower[];
   /** Tables a refused request writes on purpose (failure counters), which the hostile-input test allows. */
   refusalWrites?: string[];
 }
@@ -53,7 +71,28 @@ const upload = (url: string, field: string, filename: string, type: string, byte
   return { url, payload: form.payload, headers: form.headers };
 };
 const id = encodeURIComponent;
+/** The first student's browser in the sitting examples: every call resumes as the same device. */
+const SITTING_DEVICE_KEY = 'matrix-sitting-device-01';
+/** Start, answers and hand-in: the first student's own, and no admin's. */
+const SITTING_NARROWER: Narrower[] = [
+  { actors: ['otherStudent'], status: 404, because: 'the class is granted to the first student only; its papers are not found' },
+  { actors: ['admin'], status: 403, because: 'only students sit papers' },
+];
 const TUS = { 'tus-resumable': '1.0.0' };
+/** A new paper of the class that the first student has started and handed in: what a reopening or a regrade uses up. */
+async function handedInPaper(world: World): Promise<string> {
+  const paperId = await world.fresh.paper(world.lessonFolder.id);
+  const sitting = await startSitting(world.app, world.student.headers, paperId);
+  await handInOk(world.app, world.student.headers, paperId, { device: sitting.device, saves: [choose(sitting, 0, 0, 1)] });
+  return paperId;
+}
+/** The class's paper the first student sat, closed and released: one serves every call that only reads it (world.ts). */
+const releasedPaper = (world: World) => world.fresh.releasedPaper(world.lessonFolder.id, world.student);
+/** The id of a paper's first question, as its admin reads it. */
+async function firstQuestionId(world: World, paperId: string): Promise<string> {
+  const paper = await world.app.inject({ url: `/api/papers/${paperId}`, headers: world.admin.headers });
+  return paper.json<PaperAnswer>().data.questions?.[0]?.id ?? '';
+}
 /** A lesson address of the world's transcoded lesson (240p, its first segment), with the first student's ticket. */
 const lessonUrl = (world: World, route: (typeof LESSONS_PATHS)[keyof typeof LESSONS_PATHS]) =>
   lessonAddress(route, world.lesson.id, world.lessonTicket, { rendition: '240p', segment: '0.ts' });
@@ -199,7 +238,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     build: ({ world }) => ({ url: `/api/secure-folders/file-ticket/${id(world.video.id)}` }),
     narrower: { actors: ['otherStudent'], status: 404, because: 'the class is granted to the first student only; its files are not found' },
   },
-  // ---- watching (issue 17) ----
+  // ---- watching ----
   'POST /api/watching/reports': {
     access: 'signed-in',
     build: ({ world }) =>
@@ -310,6 +349,124 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   },
   'GET /api/forensics/traces/:id': { access: 'admin', build: async ({ world }) => ({ url: `/api/forensics/traces/${await world.fresh.trace()}` }) },
 
+  // ---- papers: the paper itself (papers of the class's folder; the first student sits the pictured one) ----
+  'POST /api/papers': {
+    access: 'admin',
+    build: ({ world }) => json('/api/papers', { folderId: world.lessonFolder.id, ...paperBody({ title: `Paper ${world.fresh.tag()}` }) }),
+  },
+  'PUT /api/papers/:paperId': {
+    access: 'admin',
+    build: async ({ world }) => json(`/api/papers/${await world.fresh.paper(world.lessonFolder.id)}`, paperBody({ title: `Edited ${world.fresh.tag()}` })),
+  },
+  'DELETE /api/papers/:paperId': {
+    access: 'admin',
+    build: async ({ world }) => ({ url: `/api/papers/${await world.fresh.paper(world.lessonFolder.id)}` }),
+  },
+  'GET /api/papers/:paperId': {
+    access: 'signed-in',
+    build: async ({ world }) => ({ url: `/api/papers/${(await world.fresh.picturedPaper(world.lessonFolder.id, world.student)).paperId}` }),
+    narrower: { actors: ['otherStudent'], status: 404, because: 'the class is granted to the first student only; its papers are not found' },
+  },
+  'POST /api/papers/import': {
+    access: 'admin',
+    build: () => upload('/api/papers/import', PAPER_IMPORT_FIELD, 'questions.csv', 'text/csv', Buffer.from('question,option1,option2,correct\nWhich river is the longest?,Mahaweli,Kelani,1\n')),
+  },
+  'POST /api/papers/images': {
+    access: 'admin',
+    build: ({ world }) => upload('/api/papers/images', PAPER_IMAGE_FIELD, 'map.png', 'image/png', world.pngBytes),
+  },
+  'GET /api/papers/:paperId/images/:imageId': {
+    access: 'signed-in',
+    build: async ({ world }) => {
+      const { paperId, imageId } = await world.fresh.picturedPaper(world.lessonFolder.id, world.student);
+      return { url: `/api/papers/${paperId}/images/${imageId}` };
+    },
+    narrower: { actors: ['otherStudent'], status: 404, because: 'the class is granted to the first student only, who is sitting the paper; its pictures are not found' },
+  },
+
+  // ---- papers: sitting (the first student's pictured paper, always on one browser; a hand-in on a fresh attempt) ----
+  'POST /api/papers/:paperId/start': {
+    access: 'signed-in',
+    build: async ({ world }) => json(`/api/papers/${(await world.fresh.picturedPaper(world.lessonFolder.id, world.student)).paperId}/start`, { deviceKey: SITTING_DEVICE_KEY }),
+    narrower: SITTING_NARROWER,
+  },
+  'POST /api/papers/:paperId/answers': {
+    access: 'signed-in',
+    build: async ({ world }) => {
+      const { paperId } = await world.fresh.picturedPaper(world.lessonFolder.id, world.student);
+      const sitting = await startSitting(world.app, world.student.headers, paperId, SITTING_DEVICE_KEY);
+      return json(`/api/papers/${paperId}/answers`, { device: sitting.device, saves: [choose(sitting, 0, 1, sitting.lastSeq + 1)] });
+    },
+    narrower: SITTING_NARROWER,
+  },
+  'POST /api/papers/:paperId/hand-in': {
+    access: 'signed-in',
+    build: async ({ world }) => {
+      const paperId = await world.fresh.paper(world.lessonFolder.id);
+      const sitting = await startSitting(world.app, world.student.headers, paperId);
+      return json(`/api/papers/${paperId}/hand-in`, { device: sitting.device, saves: [choose(sitting, 0, 0, 1)] });
+    },
+    narrower: SITTING_NARROWER,
+  },
+
+  // ---- papers: results (a paper of the class the first student sat, closed and released) ----
+  'POST /api/papers/:paperId/release': {
+    access: 'admin',
+    // Releasing again answers the first release and changes nothing, so one released paper serves every call.
+    build: async ({ world }) => ({ url: `/api/papers/${await releasedPaper(world)}/release` }),
+  },
+  'GET /api/papers/:paperId/result': {
+    access: 'signed-in',
+    build: async ({ world }) => ({ url: `/api/papers/${await releasedPaper(world)}/result` }),
+    narrower: [
+      { actors: ['otherStudent'], status: 404, because: 'the class is granted to the first student only; its papers are not found' },
+      { actors: ['admin'], status: 403, because: 'only students sit papers, so only they have a result' },
+    ],
+  },
+  'GET /api/papers/:paperId/results': {
+    access: 'admin',
+    build: async ({ world }) => ({ url: `/api/papers/${await releasedPaper(world)}/results` }),
+  },
+
+  // ---- papers: the tutor's actions (the released paper the first student sat; fresh papers for what a call uses up) ----
+  'GET /api/papers/:paperId/statistics': {
+    access: 'admin',
+    build: async ({ world }) => ({ url: `/api/papers/${await releasedPaper(world)}/statistics` }),
+  },
+  'GET /api/papers/:paperId/students/:studentId': {
+    access: 'admin',
+    build: async ({ world }) => ({ url: `/api/papers/${await releasedPaper(world)}/students/${world.student.id}` }),
+  },
+  'PUT /api/papers/:paperId/students/:studentId/extra-time': {
+    access: 'admin',
+    // Before the first student starts the paper, so no sitting's deadline moves.
+    build: async ({ world }) => json(`/api/papers/${await world.fresh.paper(world.lessonFolder.id)}/students/${world.student.id}/extra-time`, { minutes: 15 }),
+  },
+  'POST /api/papers/:paperId/students/:studentId/reopen': {
+    access: 'admin',
+    build: async ({ world }) => json(`/api/papers/${await handedInPaper(world)}/students/${world.student.id}/reopen`, { minutes: 10 }),
+  },
+  'POST /api/papers/:paperId/regrade/preview': {
+    access: 'admin',
+    build: async ({ world }) => {
+      const paperId = await releasedPaper(world);
+      return json(`/api/papers/${paperId}/regrade/preview`, { changes: [{ questionId: await firstQuestionId(world, paperId), correct: 1 }] });
+    },
+  },
+  'POST /api/papers/:paperId/regrade': {
+    access: 'admin',
+    build: async ({ world }) => {
+      const paperId = await handedInPaper(world);
+      const changes = [{ questionId: await firstQuestionId(world, paperId), correct: 1 }];
+      const preview = await world.app.inject({ method: 'POST', url: `/api/papers/${paperId}/regrade/preview`, headers: world.admin.headers, payload: { changes } });
+      return json(`/api/papers/${paperId}/regrade`, { changes, basis: preview.json<RegradeAnswer>().data.basis });
+    },
+  },
+  'POST /api/papers/:paperId/merit-list': {
+    access: 'admin',
+    build: async ({ world }) => json(`/api/papers/${await releasedPaper(world)}/merit-list`, { top: 3 }),
+  },
+
   // ---- messages ----
   'GET /api/messages/message/get-all': { access: 'admin', build: () => ({ url: '/api/messages/message/get-all' }) },
   'GET /api/messages/message/get-by-batch/:batch/:historyType/:classType': {
@@ -329,6 +486,11 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /api/messages/message/unread': { access: 'signed-in', build: () => ({ url: '/api/messages/message/unread' }) },
   'GET /api/messages/message/stream': { access: 'signed-in', build: () => ({ url: '/api/messages/message/stream' }) },
 };
+
+/** The refusal a route gives this caller though its declaration grants them, if it gives one. */
+export function narrowerFor(example: RouteExample, actor: Actor): Narrower | undefined {
+  return [example.narrower ?? []].flat().find((entry) => entry.actors.includes(actor));
+}
 
 /** The example of a declared route; a HEAD route without one of its own is its GET twin's example. */
 export function exampleOf(method: string, url: string): RouteExample | undefined {

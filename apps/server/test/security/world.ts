@@ -5,6 +5,9 @@ import { expect } from 'vitest';
 import { FORENSICS_PATHS, TRACE_FILE_FIELD, type DriveItem, type DriveListingAnswer, type FileTicketAnswer, type Message, type TraceCreatedAnswer } from '@academy/contract';
 import { classWithLessons, createClass, createSubfolder, fileTicket, folderContent, giveAccess, mp4Bytes, ticketUrl, uploadFile } from '../../src/features/class-material/test-helpers';
 import { processLessonNow } from '../../src/features/lessons/process-lesson-now';
+import { resultsReady, waitForResults } from '../../src/features/papers/results-test-helpers';
+import { handInOk, startSitting } from '../../src/features/papers/sitting-helpers';
+import { createPaper, sampleQuestions } from '../../src/features/papers/test-helpers';
 import { codeIn } from '../../src/features/password-reset/test-helpers';
 import { registerStudent, signedInStudent, signIn } from '../factories';
 import { multipartForm } from '../multipart-form';
@@ -219,6 +222,61 @@ export class Fixtures {
     await this.processLesson(video.id, { brokenFfmpeg: true });
     this.failed = { folderId: folder.id, fileId: video.id };
     return video.id;
+  }
+
+  /** A new paper nobody has started, opened a minute ago, in the folder: its id. */
+  async paper(folderId: string): Promise<string> {
+    return (await createPaper(this.app, this.admin.headers, folderId, { title: `Paper ${this.tag()}` })).id;
+  }
+
+  private readonly picturedPapers = new Map<string, Promise<{ paperId: string; imageId: string }>>();
+
+  /**
+   * A paper in the folder whose first question shows a picture, which the student has started and
+   * is still sitting (an hour's limit): the paper a student may read and fetch pictures of. One per
+   * student.
+   */
+  picturedPaper(folderId: string, student: Account): Promise<{ paperId: string; imageId: string }> {
+    const known = this.picturedPapers.get(student.id);
+    if (known) return known;
+    const made = this.makePicturedPaper(folderId, student);
+    this.picturedPapers.set(student.id, made);
+    return made;
+  }
+
+  private async makePicturedPaper(folderId: string, student: Account): Promise<{ paperId: string; imageId: string }> {
+    const form = multipartForm('image', 'map.png', 'image/png', await pngBytes('#2E6B3A', 120, 80));
+    const uploaded = await expectOk(this.app.inject({ method: 'POST', url: '/api/papers/images', headers: { ...this.admin.headers, ...form.headers }, payload: form.payload }));
+    const { imageId } = uploaded.json<{ data: { imageId: string } }>().data;
+    const [first, ...rest] = sampleQuestions();
+    const questions = first ? [{ ...first, image: imageId }, ...rest] : rest;
+    const { id } = await createPaper(this.app, this.admin.headers, folderId, { title: `Pictured ${this.tag()}`, questions });
+    await startSitting(this.app, student.headers, id);
+    return { paperId: id, imageId };
+  }
+
+  private readonly releasedPapers = new Map<string, Promise<string>>();
+
+  /**
+   * A paper in the folder that the student sat and whose results are out: it closes two seconds after
+   * it is made, and the close job ranks it. One per student, since releasing again changes nothing.
+   */
+  releasedPaper(folderId: string, student: Account): Promise<string> {
+    const known = this.releasedPapers.get(student.id);
+    if (known) return known;
+    const made = this.makeReleasedPaper(folderId, student);
+    this.releasedPapers.set(student.id, made);
+    return made;
+  }
+
+  private async makeReleasedPaper(folderId: string, student: Account): Promise<string> {
+    const now = Date.now();
+    const { id } = await createPaper(this.app, this.admin.headers, folderId, { closesAt: new Date(now + 2000).toISOString() }, now);
+    const sitting = await startSitting(this.app, student.headers, id);
+    await handInOk(this.app, student.headers, id, { device: sitting.device });
+    await waitForResults(this.app, this.admin.headers, id, resultsReady);
+    await expectOk(this.app.inject({ method: 'POST', url: `/api/papers/${id}/release`, headers: this.admin.headers }));
+    return id;
   }
 
   /** A trace of a copy (the admin's upload; no worker reads it here): its id. */

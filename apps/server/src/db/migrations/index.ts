@@ -12,6 +12,7 @@ import * as jobs from './010-jobs';
 import * as lessons from './011-lessons';
 import * as watching from './012-watching';
 import * as forensics from './013-forensics';
+import * as papers from './014-papers';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011-lessons': lessons,
   '012-watching': watching,
   '013-forensics': forensics,
+  '014-papers': papers,
 };

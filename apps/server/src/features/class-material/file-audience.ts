@@ -5,9 +5,9 @@ import { ticketFor } from './file-service';
 import * as repo from './repo';
 import { fileNotFound, locate, readerOf, toDriveItem, type ClassMaterialContext } from './tree';
 
-// What the watching feature (issue 17) asks of class material: whether a reader may open a file
-// now, the files as the drive screen shows them to that reader, and who may open a file. Every
-// answer goes through `locate`, the same check as listings and tickets.
+// What the watching feature (progress, "New", a lesson's viewers) asks of class material: whether
+// a reader may open a file now, the files as the drive screen shows them to that reader, and who
+// may open a file. Every answer goes through `locate`, the same check as listings and tickets.
 
 async function locatedOrNull(ctx: ClassMaterialContext, reader: repo.Reader, fileId: string) {
   try {

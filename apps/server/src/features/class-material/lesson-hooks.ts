@@ -1,7 +1,7 @@
 import type { DriveItem, FileTicketAnswer } from '@academy/contract';
 
-// What class material asks of the lessons feature (issue 15), as an interface so the two stay
-// apart: a video is probed before it lands and processed after, its streamed version follows
+// What class material asks of the lessons feature (streamed videos), as an interface so the two
+// stay apart: a video is probed before it lands and processed after, its streamed version follows
 // renames and deletes, and listings and tickets carry what the player needs.
 
 export interface LessonViewer {

@@ -62,7 +62,7 @@ describe('listings', () => {
     expect(inside.statusCode).toBe(200);
     expect(inside.json<DriveListingAnswer>().files).toEqual([
       // The probe's duration; no processing state for a student, no poster before the lesson is ready;
-      // new to this student, who has not opened it (issue 17).
+      // new to this student, who has not opened it.
       { id: video.id, name: 'intro.mp4', mimeType: 'video/mp4', size: video.size, viewUrl: `/#/view/${encodeURIComponent(video.id)}`, durationSeconds: 1, isNew: true },
       { id: pdf.id, name: 'notes.pdf', mimeType: 'application/pdf', size: pdf.size, viewUrl: `/#/view/${encodeURIComponent(pdf.id)}` },
     ]);

@@ -85,14 +85,20 @@ async function landFile(ctx: ClassMaterialContext, actor: AuditActor, folder: Lo
   return shown(stored);
 }
 
+/** What is kept by store id elsewhere (streamed lessons, progress, papers) follows a rename. */
+async function followRename(ctx: ClassMaterialContext, fromId: string, toId: string): Promise<void> {
+  await ctx.lessons?.renamed(fromId, toId);
+  await ctx.watching?.renamed(fromId, toId);
+  await ctx.papers?.renamed(fromId, toId);
+}
+
 /** A class folder's rename renames the class too, still unique in any letter case, grants kept. */
 export async function renameItem(ctx: ClassMaterialContext, actor: AuditActor, itemId: string, name: string): Promise<DriveItem> {
   const found = await locate(ctx, await readerOf(ctx.db, actor.id), itemId);
   const { classRow, item } = found;
   if (!found.isClassFolder) {
     const renamed = await storeCall(() => ctx.store.rename(item.id, name));
-    await ctx.lessons?.renamed(item.id, renamed.id);
-    await ctx.watching?.renamed(item.id, renamed.id);
+    await followRename(ctx, item.id, renamed.id);
     await recordAudit(ctx.db, actor, {
       action: isFolder(item) ? 'folder.rename' : 'file.rename',
       target: itemTarget(renamed, classRow),
@@ -105,8 +111,7 @@ export async function renameItem(ctx: ClassMaterialContext, actor: AuditActor, i
   const taken = await repo.findClassByName(ctx.db, name);
   if (taken && taken.id !== classRow.id) throw errors.conflict('name', CLASS_MATERIAL_TEXT.folderExists);
   const renamed = await storeCall(() => ctx.store.rename(item.id, name));
-  await ctx.lessons?.renamed(item.id, renamed.id);
-  await ctx.watching?.renamed(item.id, renamed.id);
+  await followRename(ctx, item.id, renamed.id);
   try {
     await ctx.db.transaction().execute(async (tx) => {
       await repo.updateClass(tx, classRow.id, { name, folderId: renamed.id });
@@ -120,21 +125,27 @@ export async function renameItem(ctx: ClassMaterialContext, actor: AuditActor, i
   } catch (error) {
     // A class of this name appeared meanwhile: put the folder back as it was.
     const restored = await ctx.store.rename(renamed.id, classRow.name).catch(() => null);
-    if (restored) await ctx.lessons?.renamed(renamed.id, restored.id);
-    if (restored) await ctx.watching?.renamed(renamed.id, restored.id);
+    if (restored) await followRename(ctx, renamed.id, restored.id);
     if (isUniqueViolation(error)) throw errors.conflict('name', CLASS_MATERIAL_TEXT.folderExists);
     throw error;
   }
   return classItem({ ...classRow, name, folder_id: renamed.id });
 }
 
-/** Deleting a class folder ends the class and its grants with it, in one transaction with the store. */
+/**
+ * Deleting a class folder ends the class and its grants with it, in one transaction with the store.
+ * A folder holding a paper that students have sat is kept (409), since results are records; the
+ * other papers in it go with it.
+ */
 export async function deleteItem(ctx: ClassMaterialContext, actor: AuditActor, itemId: string): Promise<void> {
   const found = await locate(ctx, await readerOf(ctx.db, actor.id), itemId);
   const { classRow, item } = found;
+  const deleted = { id: item.id, classId: classRow.id, isClassFolder: found.isClassFolder };
+  await ctx.papers?.beforeDelete(deleted);
   if (!found.isClassFolder) {
     await storeCall(() => ctx.store.delete(item.id));
     await ctx.lessons?.deleted(item.id);
+    await ctx.papers?.deleted(deleted);
     await recordAudit(ctx.db, actor, {
       action: isFolder(item) ? 'folder.delete' : 'file.delete',
       target: itemTarget(item, classRow),
@@ -150,4 +161,5 @@ export async function deleteItem(ctx: ClassMaterialContext, actor: AuditActor, i
     await storeCall(() => ctx.store.delete(item.id));
   });
   await ctx.lessons?.deleted(item.id);
+  await ctx.papers?.deleted(deleted);
 }

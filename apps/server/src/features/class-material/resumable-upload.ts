@@ -10,7 +10,7 @@ import { checkContentType, lessonFileName, SNIFF_BYTES, tooLarge } from './lesso
 import * as manage from './manage-service';
 import type { ClassMaterialContext } from './tree';
 
-// Resumable uploads (tus 1.0.0, issue 15). Parts arrive into DATA_DIR/uploads (the data file and
+// Resumable uploads (tus 1.0.0). Parts arrive into DATA_DIR/uploads (the data file and
 // its .json beside it), so a cut upload, or a restarted server, goes on from the last byte kept.
 // The metadata is checked when the upload is created, before any byte; the finished file then
 // takes the multipart upload's path (name, content sniffing, ffprobe, the store, the lesson job)

@@ -49,7 +49,7 @@ export async function createClassMaterialContext(options: ClassMaterialOptions):
   };
 }
 
-/** Class material (issue 4): classes, listings, access, the drive screen's tools and secure viewing. */
+/** Class material: classes, listings, access, the drive screen's tools and secure viewing. */
 export const classMaterialRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> = async (app, { ctx }) => {
   // Multipart only in this scope, one file a request; the size cap is set when a request is read.
   await app.register(multipart, { limits: { files: 1, fields: 0, parts: 1 } });

@@ -75,5 +75,10 @@ export async function folderContent(ctx: ClassMaterialContext, caller: SessionAc
   const shown = sortItems(items.flatMap((child) => toDriveItem(child) ?? []));
   const admin = isAdmin(reader.account_type);
   const described = ctx.lessons ? await ctx.lessons.describe(shown, { admin, ticketFor: (fileId) => ticketFor(ctx, reader, fileId) }) : shown;
-  return !admin && ctx.watching ? ctx.watching.describe(described, reader.id) : described;
+  const watched = !admin && ctx.watching ? await ctx.watching.describe(described, reader.id) : described;
+  if (!ctx.papers) return watched;
+  // Papers come after the sub-folders and before the files (docs/papers.md).
+  const papers = await ctx.papers.describe(item.id, { id: reader.id, admin });
+  const folders = watched.filter((child) => child.mimeType === FOLDER_MIME_TYPE);
+  return [...folders, ...papers, ...watched.slice(folders.length)];
 }

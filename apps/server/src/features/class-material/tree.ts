@@ -15,6 +15,7 @@ import { StoreError, type FileStore, type StoreItem } from '../../storage/file-s
 import * as repo from './repo';
 import type { ClassRow, Reader } from './repo';
 import type { LessonHooks } from './lesson-hooks';
+import type { PaperHooks } from './paper-hooks';
 import type { WatchingHooks } from './watching-hooks';
 import type { TicketSigner } from './ticket';
 
@@ -28,10 +29,12 @@ export interface ClassMaterialContext {
   store: FileStore;
   tickets: TicketSigner;
   maxUploadBytes: number;
-  /** Lessons' processing and streaming (issue 15); absent, videos are served as they are. */
+  /** Lessons' processing and streaming; absent, videos are served as they are. */
   lessons?: LessonHooks;
-  /** A student's progress and "New" on listed items (issue 17); absent, items are listed bare. */
+  /** A student's progress and "New" on listed items; absent, items are listed bare. */
   watching?: WatchingHooks;
+  /** The papers set in folders; absent, folders list their sub-folders and files only. */
+  papers?: PaperHooks;
   /** Scratch space: a video is written here and probed before it lands in the store. */
   workDir: string;
 }

@@ -1,7 +1,7 @@
 import type { DriveItem } from '@academy/contract';
 
-// What class material asks of the watching feature (issue 17), as an interface so the two stay
-// apart: a student's listing carries their progress, "New" on lessons and "N new" on classes.
+// What class material asks of the watching feature, as an interface so the two stay apart: a
+// student's listing carries their progress, "New" on lessons and "N new" on classes.
 
 export interface WatchingHooks {
   /** The items with the student's progress and "New" marks; called for students only. */

@@ -16,21 +16,13 @@ import {
   type MessageListAnswer,
   type MessageListQuery,
 } from '@academy/contract';
-import type { Db } from '../../db/database';
-import type { EventBus } from '../../events/event-bus';
 import { currentAccount, currentClaims } from '../../plugins/auth';
 import { SharedAnswer } from '../../plugins/compression';
 import { actorOf } from '../audit-log/service';
-import { resolveCaller } from '../sessions/service';
-import { FeedPages } from './feed-pages';
-import { LiveFeed } from './live-feed';
-import { ServedFeeds } from './served-feeds';
 import * as service from './service';
 
 const tags = ['messages'];
 const security = [{ bearer: [] }];
-/** How old a cached first page (its views counts) may be; any message change clears it at once. */
-const FEED_PAGE_TTL_MS = 5000;
 const refusals = { 400: errorAnswerSchema, 401: errorAnswerSchema, 403: errorAnswerSchema };
 
 /** The shared feed pages (feed-pages.ts) as answers, encoded once per page however often served. */
@@ -52,18 +44,12 @@ function sendSerialisedOnce(request: FastifyRequest, reply: FastifyReply, answer
 }
 
 export interface MessagesRoutesOptions {
-  db: Db;
-  bus: EventBus;
-  stream: { heartbeatMs: number; recheckMs: number };
+  /** Built once in app.ts (create-messages.ts), which also closes its live feed. */
+  deps: service.MessagesDeps;
 }
 
-export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app, { db, bus, stream }) => {
-  const pages = new FeedPages(FEED_PAGE_TTL_MS);
-  const live = new LiveFeed({ bus, resolve: (claims) => resolveCaller(db, claims), log: app.log, ...stream, onChange: () => pages.clear() });
-  await live.start();
-  // Before the server stops accepting: open streams would otherwise hold app.close() forever.
-  app.addHook('preClose', () => live.close());
-  const deps = { db, live, log: app.log, pages, served: new ServedFeeds() };
+export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app, { deps }) => {
+  const { db, live } = deps;
   // get-all (admin) and get-by-batch (anyone) both serve the caller's own feed.
   // Not async: a page at hand (service.feedAtHand) is sent at once, without a promise to wait on.
   const serveFeed = (request: FastifyRequest<{ Querystring: MessageListQuery }>, reply: FastifyReply): Promise<void> | undefined => {

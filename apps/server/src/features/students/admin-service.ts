@@ -9,15 +9,15 @@ import {
 } from '@academy/contract';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
+import { formatCsv } from '../../lib/csv';
 import { errors } from '../../lib/errors';
 import { recordAudit, type AuditActor, type AuditRecord } from '../audit-log/service';
 import { accountTarget } from './audit';
-import { formatCsv } from './csv';
 import * as repo from './repo';
 import type { AccountRow } from './repo';
 import { toStudent } from './service';
 
-// The admin's actions on students (issue 3). Routes let only admins in; these functions also
+// The admin's actions on students. Routes let only admins in; these functions also
 // never touch an admin account, so no admin can be suspended, deleted or listed here.
 
 export async function listStudents(db: Db, query: StudentListFilter): Promise<{ data: Student[]; paging: Paging }> {

@@ -10,14 +10,14 @@ import {
 } from '@academy/contract';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
+import { CsvError, parseCsv, unguardCell } from '../../lib/csv';
 import { AppError, errors } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { recordAudit, type AuditActor } from '../audit-log/service';
-import { CsvError, parseCsv, unguardCell } from './csv';
 import { formatRegNo, regNoPrefix } from './reg-no';
 import * as repo from './repo';
 
-// CSV import of students who registered on paper (issue 3). Every row is checked as a registration
+// CSV import of students who registered on paper. Every row is checked as a registration
 // would be; the rows that pass are added together in one transaction, so either all of them are in
 // or, if the database refuses one (an e-mail registered during the import), none is. Refused rows
 // are reported with their reasons and never written.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { STUDENT_CSV_COLUMNS, type Student } from '@academy/contract';
 import { registerStudent, signIn } from '../../../test/factories';
 import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
-import { parseCsv } from './csv';
+import { parseCsv } from '../../lib/csv';
 
 const LIST = '/api/students/student/getallstudents';
 const EXPORT = '/api/students/student/export';

@@ -1,6 +1,7 @@
-import { PostgresAdapter, sql, type Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { ProgressReport } from '@academy/contract';
 import type { Db } from '../../db/database';
+import { isPostgres, slices } from '../../db/statements';
 import type { WatchProgressTable } from '../../db/schema';
 import { coveredSeconds, decode, encode, markPlayed } from './coverage';
 
@@ -13,15 +14,6 @@ export interface CheckedBatch {
   accountId: string;
   batchId: string;
   reports: ProgressReport[];
-}
-
-/** Rows per statement: SQLite caps a statement's parameters. */
-const SLICE = 200;
-
-function slices<T>(rows: T[]): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < rows.length; start += SLICE) out.push(rows.slice(start, start + SLICE));
-  return out;
 }
 
 export const pairKey = (accountId: string, fileId: string) => `${accountId}\n${fileId}`;
@@ -48,7 +40,7 @@ function merge(row: ProgressRow, reports: ProgressReport[], now: string): Progre
  * each other's reports; locks are taken in one order, so they never deadlock.
  */
 export async function applyBatches(db: Db, batches: CheckedBatch[]): Promise<Set<string>> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return applyIn(db, batches, true);
+  if (isPostgres(db)) return applyIn(db, batches, true);
   // SQLite commits on the event loop: with synchronous = FULL each commit waits for the disk (0.3 ms
   // quiet, 10+ ms on a busy disk), stalling every request behind it. Progress commits without that
   // wait (WAL + NORMAL: a commit survives the process being killed, not the machine losing power);

@@ -1,6 +1,6 @@
-// RFC 4180 CSV, small on purpose: the export writes what Excel and LibreOffice open (UTF-8 with a
-// byte-order mark, CRLF), and the import reads what they save (quoted fields, doubled quotes,
-// line breaks inside quotes, LF or CRLF).
+// RFC 4180 CSV, small on purpose and shared by every feature that exports or imports a sheet: the
+// writer makes what Excel and LibreOffice open (UTF-8 with a byte-order mark, CRLF), and the reader
+// takes what they save (quoted fields, doubled quotes, line breaks inside quotes, LF or CRLF).
 
 const BOM = '\uFEFF';
 
@@ -22,8 +22,18 @@ export function formatCsv(header: readonly string[], rows: readonly (readonly st
 
 export class CsvError extends Error {}
 
-/** Every record of the text as an array of cells; blank lines are skipped. */
-export function parseCsv(text: string): string[][] {
+export interface ParseCsvOptions {
+  /**
+   * Keep blank records, each as one empty cell (`['']`), instead of skipping them, so a record's
+   * index is its row in the sheet less one: an import can then name the row a reader sees in
+   * Excel even when the sheet has empty rows. A line break that ends the text adds no record.
+   */
+  keepBlank?: boolean;
+}
+
+/** Every record of the text as an array of cells; blank lines are skipped unless `keepBlank`. */
+export function parseCsv(text: string, options: ParseCsvOptions = {}): string[][] {
+  const keepBlank = options.keepBlank ?? false;
   const input = text.startsWith(BOM) ? text.slice(1) : text;
   const records: string[][] = [];
   let record: string[] = [];
@@ -32,7 +42,7 @@ export function parseCsv(text: string): string[][] {
   let i = 0;
   const endRecord = () => {
     record.push(cell);
-    if (record.length > 1 || record[0] !== '') records.push(record);
+    if (keepBlank || record.length > 1 || record[0] !== '') records.push(record);
     record = [];
     cell = '';
   };

@@ -12,6 +12,16 @@ describe('csv', () => {
     ]);
   });
 
+  it('keeps blank records when asked, so each record sits at its row of the sheet', () => {
+    const text = '\uFEFFa,b\r\n\r\n"x\ny",2\n\n\n3,4\r\n';
+    const kept = parseCsv(text, { keepBlank: true });
+    expect(kept).toEqual([['a', 'b'], [''], ['x\ny', '2'], [''], [''], ['3', '4']]);
+    // Row 6 of the sheet (1-based, header first) is the record at index 5.
+    expect(kept[5]).toEqual(['3', '4']);
+    expect(parseCsv(text)).toEqual([['a', 'b'], ['x\ny', '2'], ['3', '4']]);
+    expect(parseCsv('', { keepBlank: true })).toEqual([]);
+  });
+
   it('refuses an unclosed quote', () => {
     expect(() => parseCsv('a\n"open')).toThrow(CsvError);
   });
