@@ -53,8 +53,18 @@ export class AttemptWriter {
   private enqueue<T>(operation: Operation): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.waiting.push({ operation, resolve: resolve as (value: never) => void, reject });
-      this.running ??= this.drain();
+      this.running ??= this.drainSoon();
     });
+  }
+
+  /**
+   * Starts the next group one turn of the event loop later. SQLite's driver never yields, so a
+   * group started at once would hold only the request that started it, and every save would pay
+   * its own commit and disk flush; one turn later, the requests already read from the sockets join.
+   */
+  private async drainSoon(): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await this.drain();
   }
 
   private async drain(): Promise<void> {
