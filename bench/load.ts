@@ -18,10 +18,9 @@
 // BENCH_PORTS (a free port when unset).
 // The data is made through the real API. Exits 1 when a goal is missed, so it can gate a release.
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { CLASS_MATERIAL_PATHS, MESSAGES_PATHS, STUDENTS_PATHS, type DriveItem, type LoginAnswer } from '@academy/contract';
-import { benchDatabase } from './support';
+import { benchDatabase, rssMb } from './support';
 import { reportFigures } from './support/results';
 import { benchPort, serverProcessId, startServer, stopServer, BENCH_ADMIN } from './support/server';
 import { signInHall } from './support/sign-in-hall';
@@ -111,7 +110,7 @@ type Request = { method: 'GET' | 'POST'; path: string; headers?: Record<string, 
 /** 200 connections for `seconds`; connection i gets `requestsOf(i)` to go round. */
 async function load(name: string, requestsOf: (connection: number) => Request[], seconds = SECONDS): Promise<Figures> {
   let connection = 0;
-  memory.scenarioPeak = serverRssMb(memory.serverPid);
+  memory.scenarioPeak = rssMb(memory.serverPid);
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -157,16 +156,6 @@ async function settle(): Promise<void> {
   }
 }
 
-/** RSS in MB of the server process (0 once it has ended). */
-function serverRssMb(pid: number): number {
-  try {
-    const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return Number(rss?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
-
 function table(rows: Figures[], yardstick: Figures): string {
   const ratio = (value: number, of: number) => `${(value / of).toFixed(2)}x`.padStart(7);
   const ms = (value: number) => `${value.toFixed(0)} ms`.padStart(8);
@@ -192,7 +181,7 @@ async function main(): Promise<void> {
     server = await startServer({ port, dataDir: database.dataDir, admin: BENCH_ADMIN, env: { ...database.serverEnv, ...redis } });
     memory.serverPid = serverProcessId(server);
     sampler = setInterval(() => {
-      const now = serverRssMb(memory.serverPid);
+      const now = rssMb(memory.serverPid);
       peakRss = Math.max(peakRss, now);
       memory.scenarioPeak = Math.max(memory.scenarioPeak, now);
     }, 200);

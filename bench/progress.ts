@@ -10,7 +10,7 @@
 // Settings: BENCH_PLAYERS (2000), BENCH_SECONDS (120), BENCH_PORTS.
 // The students and their sessions are written straight into the database and their tokens signed
 // with the server's JWT_SECRET: signing 2,000 in through the API would time argon2, not progress.
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { copyFileSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg } from 'node:os';
@@ -23,6 +23,7 @@ import type { Db } from '../apps/server/src/db/database';
 import { benchDatabase, cpuMicros, migratedConnection, percentile, startBenchServer, stopServer } from './support';
 import { api } from './support/portal-api';
 import { reportFigures } from './support/results';
+import { seedStudents, type SeededStudent } from './support/seeded-students';
 import { BENCH_ADMIN, serverProcessId } from './support/server';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 2000);
@@ -35,65 +36,21 @@ const CLASS_TYPE = 'Theory';
 const CLASS_NAME = 'Bench lessons';
 const LESSON = 'Lesson 1.mp4';
 
-function base64url(value: string | Buffer): string {
-  return Buffer.from(value).toString('base64url');
-}
-
-/** An HS256 token as @fastify/jwt signs it: the session's claims (sub, sid, tv) and an expiry. */
-function token(sub: string, sid: string): string {
-  const head = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const body = base64url(JSON.stringify({ sub, sid, tv: 0, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 3600 }));
-  return `${head}.${body}.${base64url(createHmac('sha256', JWT_SECRET).update(`${head}.${body}`).digest())}`;
-}
-
-interface Player {
-  id: string;
-  token: string;
-}
-
-async function seed(db: Db): Promise<Player[]> {
-  const now = new Date();
-  const at = now.toISOString();
-  const expires = new Date(now.getTime() + 24 * 3600 * 1000).toISOString();
-  const players = Array.from({ length: PLAYERS }, (_, i) => ({ id: randomUUID(), sid: randomUUID(), i }));
-  await db.transaction().execute(async (tx) => {
-    for (let start = 0; start < players.length; start += 200) {
-      const part = players.slice(start, start + 200);
-      await tx
-        .insertInto('accounts')
-        .values(
-          part.map(({ id, i }) => ({
-            id,
-            email: `watcher${i}@example.lk`,
-            email_key: `watcher${i}@example.lk`,
-            password_hash: 'not-used',
-            name: `Watcher ${i}`,
-            account_type: 'student',
-            account_state: 'active',
-            batch: BATCH,
-            class_type: CLASS_TYPE,
-            history_type: 'Indian',
-            whatsapp_no: '0771234567',
-            additional_no: '',
-            district: 'Colombo',
-            scl: 'School',
-            address: 'Road',
-            student_id_img: '',
-            reg_no: `26T${String(i).padStart(4, '0')}LI`,
-            profile_img: '',
-            created_at: at,
-            updated_at: at,
-            deleted_at: null,
-          })),
-        )
-        .execute();
-      await tx
-        .insertInto('sessions')
-        .values(part.map(({ id, sid }) => ({ id: sid, account_id: id, token_version: 0, device: 'bench', ip: '127.0.0.1', created_at: at, last_seen_at: at, expires_at: expires })))
-        .execute();
-    }
-  });
-  return players.map(({ id, sid }) => ({ id, token: token(id, sid) }));
+/** The players: one batch, one class type, all in Colombo. */
+function seed(db: Db): Promise<SeededStudent[]> {
+  return seedStudents(
+    db,
+    JWT_SECRET,
+    Array.from({ length: PLAYERS }, (_, i) => ({
+      email: `watcher${i}@example.lk`,
+      name: `Watcher ${i}`,
+      regNo: `26T${String(i).padStart(4, '0')}LI`,
+      batch: BATCH,
+      classType: CLASS_TYPE,
+      district: 'Colombo',
+      school: 'School',
+    })),
+  );
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
@@ -147,7 +104,7 @@ let startedAt = Date.now();
  * One player: it joins at its own moment of the first interval (its first report), then reports every
  * 15 s for the measured SECONDS. Every report counts in the totals; the join's answers are timed apart.
  */
-async function play(base: URL, player: Player, fileId: string, tally: Tally, measureFrom: number, endAt: number): Promise<void> {
+async function play(base: URL, player: SeededStudent, fileId: string, tally: Tally, measureFrom: number, endAt: number): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, Math.random() * REPORT_INTERVAL_SECONDS * 1000));
   for (let k = 1; k === 1 || Date.now() < endAt; k += 1) {
     const tick = Date.now();

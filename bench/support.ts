@@ -106,10 +106,39 @@ export function cpuMicros(pid: number | undefined): number | null {
   }
 }
 
+/** The resident memory of a process in MB, from /proc (Linux); 0 once it has ended. */
+export function rssMb(pid: number): number {
+  try {
+    const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return Number(rss?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** One request as autocannon builds it: what a target's setupRequest receives and answers. */
+export interface LoadRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
 export interface LoadTarget {
   name: string;
   url: string;
   headers?: Record<string, string>;
+  /** GET when unset. */
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The same body on every request, unless setupRequest makes each one. */
+  body?: string;
+  /**
+   * Makes each request from the target's (autocannon's `requests[].setupRequest`): a write that
+   * must differ every time (another student's token, the next seq) cannot be one fixed request.
+   */
+  setupRequest?: (request: LoadRequest) => LoadRequest;
+  /** Sees every answer's status and body, e.g. to count writes the answer says were not applied. */
+  onResponse?: (status: number, body: string) => void;
   /** The process answering, whose CPU time is read (else options.serverPid). */
   pid?: number;
 }
@@ -118,6 +147,26 @@ export interface LoadTarget {
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/**
+ * Resolves once the process at `url`'s origin answers at once again (any status), three times in a
+ * row: requests it had read when autocannon stopped are still served after the turn, and would
+ * otherwise be served during the next target's turn, on that target's time (and, where both write
+ * one SQLite file, as a second writer beside it).
+ */
+async function settled(url: string): Promise<void> {
+  const origin = new URL(url).origin;
+  for (let quick = 0, tries = 0; quick < 3 && tries < 200; tries += 1) {
+    const started = performance.now();
+    try {
+      await (await fetch(origin)).arrayBuffer();
+    } catch {
+      // a connection refused says nothing is queued either
+    }
+    quick = performance.now() - started < 20 ? quick + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /**
@@ -134,7 +183,17 @@ export async function loadInTurns(
     for (const target of targets) {
       const tally = tallies.get(target.name);
       if (!tally) continue;
-      const instance = autocannon({ url: target.url, connections: options.connections, duration: options.secondsPerRound, headers: target.headers ?? {} });
+      const instance = autocannon({
+        url: target.url,
+        connections: options.connections,
+        duration: options.secondsPerRound,
+        headers: target.headers ?? {},
+        ...(target.method ? { method: target.method } : {}),
+        ...(target.body !== undefined ? { body: target.body } : {}),
+        ...(target.setupRequest || target.onResponse
+          ? { requests: [{ ...(target.setupRequest ? { setupRequest: target.setupRequest } : {}), ...(target.onResponse ? { onResponse: target.onResponse } : {}) }] }
+          : {}),
+      });
       instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
         if (status >= 200 && status < 300) tally.times.push(responseTime);
         else tally.errors += 1;
@@ -142,6 +201,7 @@ export async function loadInTurns(
       const pid = target.pid ?? options.serverPid;
       const cpuBefore = cpuMicros(pid);
       const result = await instance;
+      await settled(target.url);
       const cpuAfter = cpuMicros(pid);
       tally.cpu = tally.cpu === null || cpuBefore === null || cpuAfter === null ? null : tally.cpu + cpuAfter - cpuBefore;
       tally.errors += result.errors + result.timeouts;

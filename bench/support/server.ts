@@ -10,7 +10,8 @@ import { LIFTED_BUDGETS } from '../../apps/server/test/lifted-budgets';
 // builds what is stale first, then runs the built server under plain node), with the README's
 // defaults. A benchmark loads the server from one address far past any client's request budget,
 // so every start here lifts the budgets (RATE_LIMIT_*) and says so. Beside it, the references a
-// bench compares with in the same run: a bare Fastify process for API routes (bare-fastify.mjs).
+// bench compares with in the same run: a bare Fastify process for API routes (bare-fastify.mjs),
+// and one running the papers' answer upsert on the portal's database (bare-answer-writer.mjs).
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -164,21 +165,47 @@ export interface BareRoute {
   body: string;
 }
 
+interface BareProcess {
+  child: ChildProcess;
+  base: string;
+  stop: () => Promise<void>;
+}
+
 /** A bare Fastify process answering `routes` with exactly these bytes (bare-fastify.mjs). */
-export async function startBareFastify(routes: BareRoute[]): Promise<{ child: ChildProcess; base: string; stop: () => Promise<void> }> {
+export async function startBareFastify(routes: BareRoute[]): Promise<BareProcess> {
+  return startBareScript('bare-fastify.mjs', { routes }, routes[0]?.url ?? '/');
+}
+
+/** Where the bare answer writer writes: the portal's own database, SQLite's file or PostgreSQL's URL. */
+export type BareAnswerWriterOptions = ({ sqliteFile: string } | { databaseUrl: string }) & {
+  /** What the portal's answer says beside the seqs, so both answer the same bytes. */
+  answer: { message: string; deadline: string; acceptedUntil: string };
+};
+
+/** A bare Fastify process running the portal's answer upsert on the same database (bare-answer-writer.mjs). */
+export async function startBareAnswerWriter(options: BareAnswerWriterOptions): Promise<BareProcess> {
+  return startBareScript('bare-answer-writer.mjs', options, '/');
+}
+
+/**
+ * `bench/support/<script>` on a port of its own, given `config` and the port as a JSON file, once
+ * it answers `readyPath` at all (a 404 still says it listens).
+ */
+async function startBareScript(script: string, config: object, readyPath: string): Promise<BareProcess> {
   const port = await benchPort();
   const folder = mkdtempSync(path.join(tmpdir(), 'academy-bench-bare-'));
-  const config = path.join(folder, 'routes.json');
-  writeFileSync(config, JSON.stringify({ port, routes }));
-  const child = spawn(process.execPath, [path.join(root, 'bench/support/bare-fastify.mjs'), config], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const file = path.join(folder, 'config.json');
+  writeFileSync(file, JSON.stringify({ port, ...config }));
+  const child = spawn(process.execPath, [path.join(root, 'bench/support', script), file], { stdio: ['ignore', 'inherit', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i += 1) {
     try {
-      if ((await fetch(`${base}${routes[0]?.url ?? '/'}`)).ok) break;
+      await fetch(`${base}${readyPath}`);
+      break;
     } catch {
       // not listening yet
     }
-    if (child.exitCode !== null || i > 100) throw new Error('the bare Fastify reference did not start');
+    if (child.exitCode !== null || i > 100) throw new Error(`the bare reference ${script} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const stop = async () => {
