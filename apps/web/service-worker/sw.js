@@ -8,12 +8,20 @@
 //   browser's error;
 // - never touches /api/ (personal answers, live streams, lesson files and banner images through
 //   the secure file stream): those requests go to the network exactly as without a worker, so a
-//   suspended student or a revoked class is refused at once and no lesson stays on a shared phone.
+//   suspended student or a revoked class is refused at once and no lesson stays on a shared phone;
+// - while a paper is being sat, keeps the page the student started it from, so a reload that
+//   cannot reach the server opens the paper again from IndexedDB instead of the offline page
+//   (docs/design/papers-build-plan.md, 5.1). With no paper running nothing of this differs.
 
 const VERSION = '__ACADEMY_SW_VERSION__';
 const SHELL_FILES = __ACADEMY_SW_SHELL__;
 const CACHE = `academy-shell-${VERSION}`;
 const OFFLINE_PAGE = '/offline.html';
+/** The page kept for a running paper, in a cache of this version's own (activate drops older ones). */
+const PAPER_CACHE = `academy-paper-${VERSION}`;
+const PAPER_PAGE = '/__paper-shell';
+/** The sitting screen's database (apps/web/src/features/papers/lib/sitting-store.ts). */
+const PAPERS_DATABASE = 'academy-papers';
 
 /** Paths the worker leaves to the network: it does not even call respondWith for them. */
 const NEVER_CACHED = [/^\/api\//, /^\/secure-folders\//];
@@ -32,9 +40,18 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((name) => name.startsWith('academy-') && name !== CACHE).map((name) => caches.delete(name))))
+      .then((names) =>
+        Promise.all(names.filter((name) => name.startsWith('academy-') && name !== CACHE && name !== PAPER_CACHE).map((name) => caches.delete(name))),
+      )
       .then(() => self.clients.claim()),
   );
+});
+
+// A page that starts or resumes a paper says so; Log Out says to forget it.
+self.addEventListener('message', (event) => {
+  const type = event.data?.type;
+  if (type === 'paper-running') event.waitUntil(keepPaperPage().catch(() => undefined));
+  else if (type === 'papers-forget') event.waitUntil(caches.delete(PAPER_CACHE));
 });
 
 self.addEventListener('fetch', (event) => {
@@ -54,16 +71,76 @@ self.addEventListener('fetch', (event) => {
 
 /**
  * index.html is rendered by the server for each request (branding, the published banners), so it
- * always comes from the network; only when the network cannot be reached does the offline page
- * stand in for it.
+ * always comes from the network; only when the network cannot be reached does the page kept for a
+ * running paper, or else the offline page, stand in for it.
  */
 async function pageOrOfflinePage(request) {
   try {
     return await fetch(request);
   } catch {
+    const kept = await runningPaperPage().catch(() => null);
+    if (kept) return kept;
     const offline = await caches.match(OFFLINE_PAGE);
     return offline ?? Response.error();
   }
+}
+
+/** Fetches the app's page as it is now and keeps it for a reload while offline. */
+async function keepPaperPage() {
+  const response = await fetch('/', { cache: 'no-store' });
+  if (!response.ok) return;
+  const cache = await caches.open(PAPER_CACHE);
+  await cache.put(PAPER_PAGE, response);
+}
+
+/**
+ * The kept page, when a paper is running and the page still fits this version's shell: every
+ * script and style it names is in the precache, so it opens offline as it did online.
+ */
+async function runningPaperPage() {
+  if (!(await caches.has(PAPER_CACHE))) return null;
+  const kept = await (await caches.open(PAPER_CACHE)).match(PAPER_PAGE);
+  if (!kept || !(await paperRunning())) return null;
+  const assets = [...(await kept.clone().text()).matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
+  return assets.every((asset) => SHELL_FILES.includes(asset)) ? kept : null;
+}
+
+/** Whether the sitting database holds an attempt that still takes answers: not ended, and before its deadline and grace. */
+async function paperRunning() {
+  const db = await openPapersDatabase();
+  if (!db) return false;
+  try {
+    const attempts = await new Promise((resolve, reject) => {
+      const request = db.transaction('attempts', 'readonly').objectStore('attempts').getAll();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    // The server's time as the page last estimated it: the phone's own clock may be minutes wrong.
+    return attempts.some((attempt) => !attempt.ended && Date.parse(attempt.acceptedUntil) > Date.now() + (attempt.clock?.offsetMs ?? 0));
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Opens the sitting database only if the page has made it: opening a missing one would create it
+ * empty, at the version the page expects, and the page would then find no stores in it.
+ */
+function openPapersDatabase() {
+  return new Promise((resolve) => {
+    const request = indexedDB.open(PAPERS_DATABASE);
+    // A database that does not exist yet is being made: abort, so it stays unmade.
+    request.onupgradeneeded = () => request.transaction?.abort();
+    request.onsuccess = () => {
+      const db = request.result;
+      if (db.objectStoreNames.contains('attempts')) resolve(db);
+      else {
+        db.close();
+        resolve(null);
+      }
+    };
+    request.onerror = () => resolve(null);
+  });
 }
 
 /** A hashed asset never changes: the cached copy is the answer; one not cached yet is kept after its first download (PDF.js). */

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { queryClient } from '../lib/query-client';
+import { withSinhalaFont } from '../features/papers/lib/with-sinhala-font';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { RouteErrorPage } from '../components/route-error-page';
@@ -46,6 +47,15 @@ const MessagesFeedPage = lazy(() =>
 );
 const AuditLogPage = lazy(() => import('../features/audit-log/components/audit-log-page').then((m) => ({ default: m.AuditLogPage })));
 const TracePage = lazy(() => import('../features/forensics/components/trace-page').then((m) => ({ default: m.TracePage })));
+const PaperCard = lazy(withSinhalaFont(() => import('../features/papers/components/paper-card').then((m) => ({ default: m.PaperCard }))));
+const NewPaperButton = lazy(() => import('../features/papers/components/new-paper-button').then((m) => ({ default: m.NewPaperButton })));
+const PaperPage = lazy(withSinhalaFont(() => import('../features/papers/components/paper-page').then((m) => ({ default: m.PaperPage }))));
+const PaperEditorPage = lazy(
+  withSinhalaFont(() => import('../features/papers/components/paper-editor-page').then((m) => ({ default: m.PaperEditorPage }))),
+);
+const PaperResultRoute = lazy(withSinhalaFont(() => import('./pages/paper-result-route').then((m) => ({ default: m.PaperResultRoute }))));
+const PaperResultsPage = lazy(withSinhalaFont(() => import('../features/papers/components/results-page').then((m) => ({ default: m.ResultsPage }))));
+const SittingPage = lazy(withSinhalaFont(() => import('../features/papers/components/sitting-page').then((m) => ({ default: m.SittingPage }))));
 const UnderDevelopmentPage = lazy(() =>
   import('../components/under-development-page').then((m) => ({ default: m.UnderDevelopmentPage })),
 );
@@ -75,7 +85,14 @@ const router = createHashRouter([
         children: [
           {
             path: '/home',
-            element: page(<DriveFilesPage above={slot(<ContinueWatchingRow />)} itemExtra={(item) => slot(<DriveItemWatching item={item} />)} />),
+            element: page(
+              <DriveFilesPage
+                above={slot(<ContinueWatchingRow />)}
+                itemExtra={(item) => slot(<DriveItemWatching item={item} />)}
+                paperCard={(item) => slot(<PaperCard item={item} />)}
+                folderTools={(folder) => slot(<NewPaperButton folderId={folder.id} />)}
+              />,
+            ),
           },
           {
             path: '/students',
@@ -95,9 +112,16 @@ const router = createHashRouter([
           { path: '/message', element: page(<MessagesFeedPage />) },
           { path: '/audit', element: adminPage(<AuditLogPage />) },
           { path: '/trace', element: adminPage(<TracePage />) },
+          { path: '/papers/new/:folderId', element: adminPage(<PaperEditorPage />) },
+          { path: '/papers/:paperId/edit', element: adminPage(<PaperEditorPage />) },
+          { path: '/papers/:paperId', element: page(<PaperPage />) },
+          { path: '/papers/:paperId/result', element: page(<PaperResultRoute />) },
+          { path: '/papers/:paperId/results', element: adminPage(<PaperResultsPage />) },
         ],
       },
       { path: '/view/:fileId', element: <RequireSession>{page(<FileViewerPage tracker={WatchTracker} />)}</RequireSession> },
+      // Outside the shell: no drawer while sitting a paper (docs/papers.md, 'The screens').
+      { path: '/papers/:paperId/sit', element: <RequireSession>{page(<SittingPage />)}</RequireSession> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -7,7 +7,7 @@ import { en } from './en';
 // contract changes both sides at once.
 
 /** The parts of the dictionary whose words the server (or the contract's schemas) can send. */
-const SERVER_SECTIONS = ['server', 'validation', 'classMaterial', 'lessons', 'forensics', 'passwordReset', 'messages', 'banners', 'sessions', 'watching'] as const;
+const SERVER_SECTIONS = ['server', 'validation', 'classMaterial', 'lessons', 'forensics', 'passwordReset', 'messages', 'banners', 'sessions', 'watching', 'papers'] as const;
 
 const KEY_OF_SENTENCE = new Map<string, string>();
 for (const section of SERVER_SECTIONS) {
@@ -26,6 +26,11 @@ const PATTERNS: { pattern: RegExp; words: (match: RegExpMatchArray) => string }[
   },
   { pattern: /^must be at most (\d+) characters$/, words: (m) => t('validation.atMost', { max: m[1] }) },
   { pattern: /^must be at least (\d+) characters$/, words: (m) => t('validation.atLeast', { min: m[1] }) },
+  { pattern: /^The CSV file is missing the columns: (.+)$/, words: (m) => `${t('server.importMissingColumns')}: ${m[1]}` },
+  // A paper import's reasons for refusing a row (papers-text.ts builds them).
+  { pattern: /^(\S+) is longer than ([\d,]+) characters$/, words: (m) => t('papersEditor.import.rowTooLong', { column: m[1], max: m[2] }) },
+  { pattern: /^(\S+) is filled but (\S+) is empty$/, words: (m) => t('papersEditor.import.rowOptionGap', { filled: m[1], empty: m[2] }) },
+  { pattern: /^(\S+) and (\S+) are the same$/, words: (m) => t('papersEditor.import.rowOptionsSame', { first: m[1], second: m[2] }) },
 ];
 
 /** The dictionary key of an English sentence from the server, if it has one. */

@@ -29,7 +29,7 @@ const FONT_WAIT_MS = 3000;
  * needs it, so the screen would show empty boxes until then. The change waits (a little) for both
  * weights the app uses.
  */
-function sinhalaFonts(): Promise<unknown> {
+export function sinhalaFonts(): Promise<unknown> {
   const loads = ['400', '700'].map((weight) => document.fonts.load(`${weight} 1em "Noto Sans Sinhala"`, 'සිංහල'));
   return Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, FONT_WAIT_MS))]);
 }

@@ -13,3 +13,30 @@ export function registerServiceWorker(): void {
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }
+
+/** What a page tells the worker about papers (service-worker/sw.js, docs/design/papers-build-plan.md 5.1). */
+type PaperMessage = { type: 'paper-running' } | { type: 'papers-forget' };
+
+function tellWorker(message: PaperMessage): void {
+  if (!('serviceWorker' in navigator)) return;
+  // `ready` waits for an active worker; where none is registered (development) it never settles, and nothing is said.
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(message)).catch(() => undefined);
+}
+
+/**
+ * While a paper runs, the worker keeps this page, so a reload that cannot reach the server opens the
+ * paper from IndexedDB instead of the offline page. Said again when a new worker takes over (a new
+ * build): its version keeps a page of its own. Answers the function that stops listening.
+ */
+export function keepPageWhilePaperRuns(): () => void {
+  if (!('serviceWorker' in navigator)) return () => undefined;
+  const say = () => tellWorker({ type: 'paper-running' });
+  say();
+  navigator.serviceWorker.addEventListener('controllerchange', say);
+  return () => navigator.serviceWorker.removeEventListener('controllerchange', say);
+}
+
+/** Log Out: the worker forgets the page it kept for a running paper. */
+export function forgetPaperPages(): void {
+  tellWorker({ type: 'papers-forget' });
+}

@@ -3,6 +3,7 @@ import { t } from 'i18next';
 import { LANGUAGE_STORAGE_KEY } from '../i18n/languages';
 import { alerts } from './alerts';
 import { queryClient } from './query-client';
+import { forgetPaperPages } from './service-worker';
 import { clearSession, readSession } from './session';
 
 /**
@@ -23,6 +24,13 @@ export function signOut(): void {
   localStorage.clear();
   if (language) localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   queryClient.clear();
+  // Papers kept on the phone for sitting offline (questions, pictures, waiting answers) belong to
+  // the account, so they go too (docs/papers.md, 'What stays on the phone'). Loaded only
+  // now, so the shell's first download does not carry the store.
+  void import('../features/papers/lib/sitting-store')
+    .then((papers) => papers.deleteSittingDatabase())
+    .catch(() => undefined);
+  forgetPaperPages();
 }
 
 /**

@@ -10,6 +10,7 @@ const GROUPS = [
   ['classes', ['class.', 'folder.', 'file.']],
   ['messages', ['message.']],
   ['banners', ['banner.']],
+  ['papers', ['paper.']],
   ['signIns', ['admin.', 'sessions.']],
 ] as const;
 

@@ -7,7 +7,7 @@ import { UploadFileIcon as UploadFile } from '../../../components/icons/upload-f
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { LinkButton } from '../../../components/link-button';
 import { translateServerMessage } from '../../../i18n/server-text';
 import { alerts } from '../../../lib/alerts';
@@ -23,13 +23,15 @@ import { UploadProgress } from './upload-progress';
 interface DriveAdminBarProps {
   /** The open folder, or null at the root (where a new folder is a new class). */
   folderId: string | null;
+  /** Another feature's tools for the open folder (a new paper), placed after the folder's own. */
+  tools?: ReactNode;
 }
 
 /**
  * The admin's tools above the files: a new folder here, and uploads with a progress bar; and the
  * leak-tracing tools (issue 16): the tracer, and marks for lessons made before marks existed.
  */
-export function DriveAdminBar({ folderId }: DriveAdminBarProps) {
+export function DriveAdminBar({ folderId, tools }: DriveAdminBarProps) {
   const [naming, setNaming] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const createClass = useCreateFolderMutation();
@@ -97,6 +99,7 @@ export function DriveAdminBar({ folderId }: DriveAdminBarProps) {
           accept={[...UPLOAD_EXTENSIONS, 'video/mp4', 'application/pdf'].join(',')}
           onChange={(event) => void pick(event.target.files)}
         />
+        {tools}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, ml: { md: 'auto' } }}>
           <LinkButton to="/trace" variant="outlined" color="secondary" startIcon={<PersonSearch />}>
             {t('lessons.traceLeak')}

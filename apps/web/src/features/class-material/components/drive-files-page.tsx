@@ -1,15 +1,15 @@
 import { listLabel } from '../../../i18n/list-labels';
 import { t } from 'i18next';
-import { FOLDER_MIME_TYPE, isAdmin, type DriveItem } from '@academy/contract';
+import { FOLDER_MIME_TYPE, isAdmin, PAPER_MIME_TYPE, type DriveItem } from '@academy/contract';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { readSession } from '../../../lib/session';
 import { useFolderContentQuery } from '../api/get-folder-content';
 import { useRootFilesQuery } from '../api/get-root-files';
 import { useStoreInfoQuery } from '../api/get-store-info';
-import { useDriveTrail } from '../hooks/use-drive-trail';
+import { useDriveTrail, type Crumb } from '../hooks/use-drive-trail';
 import { DriveAdminBar } from './drive-admin-bar';
 import { DriveItemCard, type ItemAction } from './drive-item-card';
 import { DriveItemDialogs, useItemDialogs } from './drive-item-dialogs';
@@ -23,10 +23,14 @@ interface DriveFilesPageProps {
   above?: ReactNode;
   /** Other features' marks on each card (issue 17: progress, New, the tutor's Viewers). */
   itemExtra?: (item: DriveItem) => ReactNode;
+  /** Another feature's card for a paper listed in the folder (papers.md: a paper is listed like a file). */
+  paperCard?: (item: DriveItem) => ReactNode;
+  /** Another feature's tools for the open folder, beside New Folder (admins only; none at the root, the classes). */
+  folderTools?: (folder: Crumb) => ReactNode;
 }
 
 /** The cloud-drive files screen at /home (spec section 2), with the admin's tools above the files. */
-export function DriveFilesPage({ above, itemExtra }: DriveFilesPageProps = {}) {
+export function DriveFilesPage({ above, itemExtra, paperCard, folderTools }: DriveFilesPageProps = {}) {
   const session = readSession();
   const admin = isAdmin(session?.accountType);
   const store = useStoreInfoQuery();
@@ -54,7 +58,7 @@ export function DriveFilesPage({ above, itemExtra }: DriveFilesPageProps = {}) {
         {store.data ? t('classMaterial.driveFiles', { provider: listLabel('provider', store.data.provider) }) : ''}
       </Typography>
       {above}
-      {admin && <DriveAdminBar key={current?.id ?? 'root'} folderId={current?.id ?? null} />}
+      {admin && <DriveAdminBar key={current?.id ?? 'root'} folderId={current?.id ?? null} tools={current ? folderTools?.(current) : null} />}
       <DriveTrailBar trail={trail} onBack={back} onHome={goHome} onGoTo={goTo} />
       {/* A background read (a lesson's processing polled, an upload landed) keeps the cards on screen. */}
       {query.isFetching && !query.data ? (
@@ -69,16 +73,20 @@ export function DriveFilesPage({ above, itemExtra }: DriveFilesPageProps = {}) {
           aria-label={t('classMaterial.files')}
           sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
         >
-          {files.map((item) => (
-            <DriveItemCard
-              key={item.id}
-              item={item}
-              onOpen={(opened) => opened.mimeType === FOLDER_MIME_TYPE && open({ id: opened.id, name: opened.name })}
-              actions={admin ? (atRoot ? CLASS_ACTIONS : ITEM_ACTIONS) : []}
-              onAction={(action, target) => dialogs.start(action, target, atRoot)}
-              extra={itemExtra?.(item)}
-            />
-          ))}
+          {files.map((item) =>
+            item.mimeType === PAPER_MIME_TYPE && paperCard ? (
+              <Fragment key={item.id}>{paperCard(item)}</Fragment>
+            ) : (
+              <DriveItemCard
+                key={item.id}
+                item={item}
+                onOpen={(opened) => opened.mimeType === FOLDER_MIME_TYPE && open({ id: opened.id, name: opened.name })}
+                actions={admin ? (atRoot ? CLASS_ACTIONS : ITEM_ACTIONS) : []}
+                onAction={(action, target) => dialogs.start(action, target, atRoot)}
+                extra={itemExtra?.(item)}
+              />
+            ),
+          )}
         </Box>
       )}
       {admin && <DriveItemDialogs dialogs={dialogs} />}

@@ -6,10 +6,10 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { CenteredMessage } from '../../../components/centered-message';
+import { Watermark } from '../../../components/watermark';
 import { ApiError } from '../../../lib/api-client';
 import { useFileTicketQuery } from '../api/get-file-ticket';
 import { LessonPlayer } from './lesson-player';
-import { Watermark } from './watermark';
 
 // PDF.js is large: it is fetched only when a PDF is opened.
 /** A read that fails again this soon after a fresh address is not an expired ticket: stop asking. */
@@ -24,7 +24,7 @@ function Loading() {
   );
 }
 
-/** Follows what the student does with the file (issue 17's progress); composed in by the router. */
+/** Follows what the student does with the file (the watching feature's progress and resume point); composed in by the router. */
 export interface FileTracker {
   fileId: string;
   kind: 'video' | 'pdf';

@@ -12,7 +12,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useViewersQuery } from '../api/get-viewers';
-import { downloadText, viewersCsv } from '../lib/viewers-csv';
+import { downloadText } from '../../../lib/csv-file';
+import { viewersCsv } from '../lib/viewers-csv';
 import { RetentionChart } from './retention-chart';
 import { ViewersTable, VIEWER_COLUMNS } from './viewers-table';
 
