@@ -28,7 +28,8 @@ export default defineConfig({
     trace: process.env.E2E_TRACE === 'off' ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     // The service worker fetches and stores the whole app shell in every new context, and answers
-    // every request in between; installable-app.spec.ts, which is about it, lets it in. The other
+    // every request in between; installable-app.spec.ts, which is about it, lets it in, and so does
+    // the papers spec's reload without the line, which the worker answers. The other
     // specs test the portal as the network serves it, without a second of work per context.
     serviceWorkers: 'block',
     // The reader asks for less motion, which the app honours (theme.ts): no slide, fade or ripple

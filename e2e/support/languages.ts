@@ -52,6 +52,37 @@ const WORD_KEYS = {
   viewers: 'watching.viewers',
   viewersOf: 'watching.viewersTitle',
   studentLessons: 'watching.lessons',
+  // Papers.
+  start: 'papers.start',
+  seeResult: 'papers.seeResult',
+  yourResult: 'papersResults.yourResult',
+  islandRank: 'papersResults.islandRank',
+  districtRank: 'papersResults.districtRank',
+  batchRank: 'papersResults.batchRank',
+  timeLeft: 'papersSitting.timeLeft',
+  saved: 'papers.saved',
+  questionOf: 'papersSitting.questionOf',
+  paperQuestions: 'papersSitting.questions',
+  handIn: 'papers.handIn',
+  handInTitle: 'papersSitting.handInTitle',
+  flagQuestion: 'papersSitting.flagQuestion',
+  offlineWaitingOne: 'papersSitting.offlineWaiting_one',
+  timeUpWaitingOne: 'papersSitting.timeUpWaiting_one',
+  savePaper: 'papersEditor.save',
+  questionText: 'papersEditor.fields.text',
+  importQuestions: 'papers.import',
+  importTitle: 'papersEditor.import.title',
+  addQuestions: 'papersEditor.import.add_other',
+  refusedRow: 'papersEditor.import.refusedRow',
+  resultsTable: 'papersResults.resultsTable',
+  statisticsTab: 'papersResults.tabStatistics',
+  histogramLabel: 'papersResults.histogramLabel',
+  optionsOf: 'papersResults.optionsOf',
+  optionSharesLabel: 'papersResults.optionSharesLabel',
+  studentActions: 'papersResults.actionsFor',
+  viewAttempt: 'papersResults.viewAttempt',
+  regrade: 'papers.regrade',
+  publishMeritList: 'papers.publishMeritList',
 } as const;
 export type Word = keyof typeof WORD_KEYS;
 
@@ -66,6 +97,11 @@ function template(language: Language, word: Word): string {
 /** The word as the app shows it, with {{name}} filled in when the label carries one. */
 export function say(language: Language, word: Word, name?: string): string {
   return template(language, word).replace('{{name}}', name ?? '');
+}
+
+/** The words with every {{placeholder}} filled in ('Question {{number}} of {{count}}'). */
+export function sayFilled(language: Language, word: Word, values: Record<string, string | number>): string {
+  return template(language, word).replace(/\{\{(\w+)\}\}/g, (placeholder, key: string) => (key in values ? String(values[key]) : placeholder));
 }
 
 /** A label that carries a name ('View {{name}}', '{{name}} බලන්න'), for any name. */

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { driveCard } from './drive';
 import { say, sayAnyName, type Language } from './languages';
+import { PAPER_SCREENS } from './paper-screens';
 import type { Account, World } from './world';
 
 export type Role = 'signed out' | 'student' | 'admin';
@@ -104,6 +105,8 @@ export const SCREENS: Record<Role, Screen[]> = {
         await expect(page.getByRole('navigation')).toBeVisible();
       },
     },
+    // Last: the time-up screen leaves the browser's clock ahead.
+    ...PAPER_SCREENS.student,
   ],
   admin: [
     { name: 'drive', route: '/home' },
@@ -221,12 +224,18 @@ export const SCREENS: Record<Role, Screen[]> = {
     { name: 'audit log', route: '/audit' },
     { name: 'trace a leaked copy', route: '/trace' },
     { name: 'messages feed', route: '/message' },
+    ...PAPER_SCREENS.admin,
   ],
 };
 
-/** The screen's address with the world's ids filled in. */
+/** The screen's address with the world's ids ({fileId}, {classId}, and its papers' {toStart}, {released}, …) filled in. */
 export function screenUrl(screen: Screen, world: World): string {
-  return `/#${screen.route.replace('{fileId}', encodeURIComponent(world.fileId))}`;
+  const ids: Record<string, unknown> = { fileId: world.fileId, classId: world.classId, ...world.papers };
+  return `/#${screen.route.replace(/\{(\w+)\}/g, (_placeholder, key: string) => {
+    const id = ids[key];
+    if (typeof id !== 'string') throw new Error(`the world has no ${key} for ${screen.name}`);
+    return encodeURIComponent(id);
+  })}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { registerByApi, signInByApi, uniqueTag } from './accounts';
+import { buildPaperWorld, type PaperWorld } from './paper-world';
 import { onePagePdf } from './pdf';
 import { ADMIN } from './server-env';
 
@@ -9,22 +10,27 @@ export interface Account {
   password: string;
 }
 
-/** What a screen shows when it has data: a class with a folder and a handout, a student given it, a message, another student. */
+/**
+ * What a screen shows when it has data: a class with a folder and a handout, a student given it, a
+ * message, another student, and (when asked for) papers in the class in each state a paper screen shows.
+ */
 export interface World {
   admin: Account;
   student: Account;
   className: string;
+  classId: string;
   fileId: string;
   /** The world's message, deleted by clearWorld. */
   messageId: string;
+  papers?: PaperWorld;
 }
 
 /**
  * Builds a world through the API, as the admin would through the screens, so that every screen
  * the accessibility specs visit shows real content (cards, rows, a message) and not only its
- * empty state.
+ * empty state. `papers` adds the paper screens' papers (paper-world.ts), which take seconds more.
  */
-export async function buildWorld(request: APIRequestContext): Promise<World> {
+export async function buildWorld(request: APIRequestContext, { papers = false } = {}): Promise<World> {
   const tag = uniqueTag();
   const { token } = await signInByApi(request, ADMIN.email, ADMIN.password);
   const headers = { authorization: `Bearer ${token}` };
@@ -45,13 +51,25 @@ export async function buildWorld(request: APIRequestContext): Promise<World> {
   const fileId = ((await uploaded.json()) as { data: { id: string } }).data.id;
   const grant = await request.post('/api/students/student/give-additional-access', { headers, data: { email: student.email, className } });
   expect(grant.status(), await grant.text()).toBe(200);
+  // Started now and awaited last: the released paper waits for its close meanwhile.
+  const paperWorld = papers ? buildPaperWorld(request, { admin: headers, classId, className, student }) : undefined;
+  // Its failure is reported where it is awaited, below, not as an unhandled rejection if a step between fails first.
+  paperWorld?.catch(() => undefined);
   const message = await request.post('/api/messages/message/send', {
     headers,
     data: { message: `Revision class on Saturday at 9.00 (${tag})`, link: 'https://example.lk/revision', batch: student.batch, region: ['Indian'], classType: ['Theory'] },
   });
   expect(message.status(), await message.text()).toBe(200);
   const messageId = ((await message.json()) as { data: { _id: string } }).data._id;
-  return { admin: ADMIN, student: { email: student.email, password: student.password }, className, fileId, messageId };
+  return {
+    admin: ADMIN,
+    student: { email: student.email, password: student.password },
+    className,
+    classId,
+    fileId,
+    messageId,
+    ...(paperWorld ? { papers: await paperWorld } : {}),
+  };
 }
 
 /**
@@ -65,11 +83,11 @@ export async function clearWorld(request: APIRequestContext, world: World): Prom
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** Registers a spec file's world: built before its tests (handed to `keep`), cleared after them. */
+/** Registers a spec file's world, papers included: built before its tests (handed to `keep`), cleared after them. */
 export function useWorld(keep: (world: World) => void): void {
   let built: World | undefined;
   test.beforeAll(async ({ request }) => {
-    built = await buildWorld(request);
+    built = await buildWorld(request, { papers: true });
     keep(built);
   });
   test.afterAll(async ({ request }) => {

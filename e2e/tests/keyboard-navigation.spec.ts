@@ -3,6 +3,7 @@ import { OTP_LENGTH } from '@academy/contract';
 import { driveCard } from '../support/drive';
 import { expectVisibleFocus, focusState, tabThroughScreen, tabTo } from '../support/keyboard';
 import { LANGUAGES, say, sayAnyName, useLanguage } from '../support/languages';
+import { PAPER_SCREENS } from '../support/paper-screens';
 import { SCREENS, settle, visit, type Role } from '../support/screens';
 import { useWorld, type Account, type World } from '../support/world';
 
@@ -98,6 +99,15 @@ for (const language of LANGUAGES) {
           await expect(link).toHaveAttribute('aria-current', 'page');
           await settle(page);
           expect(await tabThroughScreen(page), href).toBeGreaterThan(3);
+        }
+      });
+
+      test(`${role}: every paper screen, each control reached with visible focus`, async ({ page }) => {
+        test.setTimeout(180_000);
+        await signInByKeyboard(page, role === 'admin' ? world.admin : world.student);
+        for (const screen of PAPER_SCREENS[role as 'student' | 'admin']) {
+          await visit(page, screen, world, language);
+          expect(await tabThroughScreen(page), screen.name).toBeGreaterThan(0);
         }
       });
 
