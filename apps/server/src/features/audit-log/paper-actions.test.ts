@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RegradeAnswer } from '@academy/contract';
 import { useTestApp } from '../../../test/test-app';
-import { closingIn, RESULTS_TEST_ENV, resultsReady, sit, waitForResults } from '../papers/results-test-helpers';
+import { closingIn, RESULTS_TEST_ENV, resultsReady, sit, testClock, waitForResults } from '../papers/results-test-helpers';
 import { handInOk, startSitting } from '../papers/sitting-helpers';
 import { createPaper, getPaper, paperClass } from '../papers/test-helpers';
 import { auditLog, entriesWrittenBy, noEntryBy, oneEntryBy, signInAdmin, type Headers } from './test-helpers';
@@ -11,14 +11,15 @@ import { auditLog, entriesWrittenBy, noEntryBy, oneEntryBy, signInAdmin, type He
 // or read-only call leaves none.
 
 describe('audit entries of the papers', () => {
-  const t = useTestApp(RESULTS_TEST_ENV);
+  const clock = testClock();
+  const t = useTestApp(RESULTS_TEST_ENV, { clock: clock.now });
 
   const post = (headers: Headers, url: string, payload: object = {}) => t.app.inject({ method: 'POST', url, headers, payload });
 
   it("extra time, reopening, regrade and the merit list: one entry each on the paper, none when refused", async () => {
     const admin = await signInAdmin(t.app);
     const { folder, classFolder, student } = await paperClass(t.app, { name: 'Kasun Wijesinghe' });
-    const paper = await createPaper(t.app, admin.headers, folder.id, closingIn(6));
+    const paper = await createPaper(t.app, admin.headers, folder.id, closingIn(60, clock.now()));
     const base = `/api/papers/${paper.id}`;
     const studentBase = `${base}/students/${student.student._id}`;
     const target = { type: 'paper', id: paper.id, label: paper.body.title };
@@ -35,6 +36,7 @@ describe('audit entries of the papers', () => {
 
     await noEntryBy(t.app, admin, () => post(admin.headers, `${base}/merit-list`));
     await sit(t.app, admin.headers, student.headers, paper.id, ['right', 'right', 'none']);
+    clock.passClose(paper.body.closesAt, t.config.papers.graceMs);
     await waitForResults(t.app, admin.headers, paper.id, resultsReady);
     const reopened = await oneEntryBy(t.app, admin, async () => expect((await post(admin.headers, `${studentBase}/reopen`, { minutes: 10 })).statusCode).toBe(200));
     expect(reopened).toMatchObject({ action: 'paper.reopen', target, detail: { studentId: student.student._id, minutes: 10, before: { marks: 3 } } });

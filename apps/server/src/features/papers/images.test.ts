@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { PAPER_IMAGE_MAX_BYTES, PAPERS_TEXT, SERVER_TEXT, type ErrorAnswer, type PaperImageAnswer } from '@academy/contract';
 import { multipartForm } from '../../../test/multipart-form';
 import { useTestApp } from '../../../test/test-app';
-import { closingIn, RESULTS_TEST_ENV, resultsReady, waitForResults } from './results-test-helpers';
+import { closingIn, RESULTS_TEST_ENV, resultsReady, testClock, waitForResults } from './results-test-helpers';
 import { handInOk, startSitting } from './sitting-helpers';
 import { addStudent, createPaper, getPaper, paperClass, sampleQuestions, type Headers } from './test-helpers';
 
@@ -151,8 +151,9 @@ describe('question pictures', () => {
 });
 
 describe('question pictures after release', () => {
-  // The close job runs on the real clock: papers here close a few seconds from now.
-  const t = useTestApp(RESULTS_TEST_ENV);
+  // The close job runs once the test moves the papers' clock past the close.
+  const clock = testClock();
+  const t = useTestApp(RESULTS_TEST_ENV, { clock: clock.now });
 
   it('are fetched by a student who sat the paper when its review shows questions, and by no one else', async () => {
     const made = await paperClass(t.app);
@@ -161,13 +162,15 @@ describe('question pictures after release', () => {
     const { imageId } = response.json<PaperImageAnswer>().data;
     const [first, ...rest] = sampleQuestions();
     const questions = [{ ...(first ?? { text: 'x', options: ['a', 'b'], correct: 0 }), image: imageId }, ...rest];
-    const responses = await createPaper(t.app, made.admin, made.folder.id, { ...closingIn(3), questions, review: 'responses' });
-    const marksOnly = await createPaper(t.app, made.admin, made.folder.id, { ...closingIn(3), questions, review: 'marks' });
+    const times = closingIn(60, clock.now());
+    const responses = await createPaper(t.app, made.admin, made.folder.id, { ...times, questions, review: 'responses' });
+    const marksOnly = await createPaper(t.app, made.admin, made.folder.id, { ...times, questions, review: 'marks' });
     const absent = await addStudent(t.app, made);
     for (const { id } of [responses, marksOnly]) {
       const sitting = await startSitting(t.app, made.student.headers, id);
       await handInOk(t.app, made.student.headers, id, { device: sitting.device });
     }
+    clock.passClose(times.closesAt, t.config.papers.graceMs);
     for (const { id } of [responses, marksOnly]) {
       await waitForResults(t.app, made.admin, id, resultsReady);
       const released = await t.app.inject({ method: 'POST', url: `/api/papers/${id}/release`, headers: made.admin });

@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { PAPERS_TEXT, type MeritListAnswer, type MessageListAnswer } from '@academy/contract';
 import { signedInStudent } from '../../../test/factories';
 import { useTestApp } from '../../../test/test-app';
-import { closingIn, RESULTS_TEST_ENV, resultsReady, sit, waitForResults } from './results-test-helpers';
+import { closingIn, RESULTS_TEST_ENV, resultsReady, sit, testClock, waitForResults } from './results-test-helpers';
 import { addStudent, createPaper, getPaper, paperClass, type Headers } from './test-helpers';
 
 describe('the merit list', () => {
-  const t = useTestApp(RESULTS_TEST_ENV);
+  const clock = testClock();
+  const t = useTestApp(RESULTS_TEST_ENV, { clock: clock.now });
 
   const publish = (admin: Headers, paperId: string, body: Record<string, unknown> = {}) =>
     t.app.inject({ method: 'POST', url: `/api/papers/${encodeURIComponent(paperId)}/merit-list`, headers: admin, payload: body });
@@ -34,12 +35,13 @@ describe('the merit list', () => {
     const dilan = await addStudent(t.app, made, { name: 'Dilan Jayasuriya', scl: 'Ananda College' });
     const reader = await signedInStudent(t.app, { batch: '2026', classType: 'Paper', historyType: 'Europe', indianHistory: false, europeHistory: true });
     const otherBatch = await signedInStudent(t.app, { batch: '2025', classType: 'Paper' });
-    const paper = await createPaper(t.app, admin, folder.id, { ...closingIn(6), batch: '2026', meritTop: 2 });
+    const paper = await createPaper(t.app, admin, folder.id, { ...closingIn(60, clock.now()), batch: '2026', meritTop: 2 });
     // Out of 4: 4, 3, 3, 1: the second place is shared, so the top 2 lists three.
     await sit(t.app, admin, made.student.headers, paper.id, ['right', 'right', 'right']);
     await sit(t.app, admin, bimal.headers, paper.id, ['wrong', 'right', 'right']);
     await sit(t.app, admin, chathu.headers, paper.id, ['right', 'right', 'wrong']);
     await sit(t.app, admin, dilan.headers, paper.id, ['right', 'none', 'none']);
+    clock.passClose(paper.body.closesAt, t.config.papers.graceMs);
     await waitForResults(t.app, admin, paper.id, resultsReady);
 
     const early = await publish(admin, paper.id);
@@ -79,8 +81,9 @@ describe('the merit list', () => {
 
   it('goes to every batch when the paper has none', async () => {
     const { admin, folder, student } = await paperClass(t.app, { name: 'Only Student', scl: 'Royal College' });
-    const paper = await createPaper(t.app, admin, folder.id, closingIn(4));
+    const paper = await createPaper(t.app, admin, folder.id, closingIn(60, clock.now()));
     await sit(t.app, admin, student.headers, paper.id, ['right', 'none', 'none']);
+    clock.passClose(paper.body.closesAt, t.config.papers.graceMs);
     await waitForResults(t.app, admin, paper.id, resultsReady);
     expect((await t.app.inject({ method: 'POST', url: `/api/papers/${paper.id}/release`, headers: admin })).statusCode).toBe(200);
     const posted = await publishOk(admin, paper.id);

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PAPERS_TEXT, type QuestionBody, type RegradeAnswer, type RegradeChange } from '@academy/contract';
 import { useTestApp } from '../../../test/test-app';
-import { closingIn, getResults, RESULTS_TEST_ENV, resultsReady, sit, waitForResults, type Choice } from './results-test-helpers';
+import { closingIn, getResults, RESULTS_TEST_ENV, resultsReady, sit, testClock, waitForResults, type Choice } from './results-test-helpers';
 import { handInOk, startSitting } from './sitting-helpers';
 import { addStudent, createPaper, getPaper, paperClass, type Headers } from './test-helpers';
 
@@ -14,7 +14,8 @@ type Regrade = RegradeAnswer['data'];
 const OPTIONS = ['Anuradhapura', 'Polonnaruwa', 'Kandy', 'Kotte'];
 
 describe('regrade', () => {
-  const t = useTestApp(RESULTS_TEST_ENV);
+  const clock = testClock();
+  const t = useTestApp(RESULTS_TEST_ENV, { clock: clock.now });
 
   const regradeUrl = (paperId: string, preview: boolean) => `/api/papers/${encodeURIComponent(paperId)}/regrade${preview ? '/preview' : ''}`;
   const preview = (admin: Headers, paperId: string, changes: RegradeChange[]) =>
@@ -43,8 +44,9 @@ describe('regrade', () => {
     const students = [made.student];
     for (let i = 1; i < setup.choices.length; i += 1) students.push(await addStudent(t.app, made, { district: i % 2 ? 'Colombo' : 'Kandy', batch: i % 3 ? '2026' : '2027' }));
     const questions: QuestionBody[] = setup.questions.map((question, index) => ({ text: `Question ${index + 1}: which city?`, options: OPTIONS, ...question }));
-    const paper = await createPaper(t.app, admin, folder.id, { ...closingIn(10), questions });
+    const paper = await createPaper(t.app, admin, folder.id, { ...closingIn(60, clock.now()), questions });
     for (const [index, student] of students.entries()) await sit(t.app, admin, student.headers, paper.id, setup.choices[index] ?? []);
+    clock.passClose(paper.body.closesAt, t.config.papers.graceMs);
     await waitForResults(t.app, admin, paper.id, resultsReady);
     const questionIds = ((await getPaper(t.app, admin, paper.id)).questions ?? []).map((question) => question.id);
 
@@ -99,7 +101,7 @@ describe('regrade', () => {
     const made = await paperClass(t.app);
     const { admin, folder } = made;
     const late = await addStudent(t.app, made);
-    const paper = await createPaper(t.app, admin, folder.id);
+    const paper = await createPaper(t.app, admin, folder.id, {}, clock.now());
     await sit(t.app, admin, made.student.headers, paper.id, ['right', 'right', 'wrong']);
     const sitting = await sit(t.app, admin, late.headers, paper.id, ['wrong', 'right', 'right'], { handIn: false });
     const [first] = (await getPaper(t.app, admin, paper.id)).questions ?? [];
@@ -127,7 +129,7 @@ describe('regrade', () => {
 
   it('a hand-in after a regrade is marked with the new key', async () => {
     const { admin, folder, student } = await paperClass(t.app);
-    const paper = await createPaper(t.app, admin, folder.id);
+    const paper = await createPaper(t.app, admin, folder.id, {}, clock.now());
     const sitting = await startSitting(t.app, student.headers, paper.id);
     const [first, second] = (await getPaper(t.app, admin, paper.id)).questions ?? [];
     const changes: RegradeChange[] = [
@@ -149,8 +151,8 @@ describe('regrade', () => {
 
   it('refuses a change naming no question of the paper, or no option of its question, and changes nothing', async () => {
     const { admin, folder } = await paperClass(t.app);
-    const paper = await createPaper(t.app, admin, folder.id);
-    const other = await createPaper(t.app, admin, folder.id);
+    const paper = await createPaper(t.app, admin, folder.id, {}, clock.now());
+    const other = await createPaper(t.app, admin, folder.id, {}, clock.now());
     const [question] = (await getPaper(t.app, admin, paper.id)).questions ?? [];
     const [foreign] = (await getPaper(t.app, admin, other.id)).questions ?? [];
 

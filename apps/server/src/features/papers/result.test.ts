@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { PAPERS_TEXT, REVIEW_LEVELS, type PaperRefusal, type PaperResult, type ResultAnswer } from '@academy/contract';
 import { signedInStudent } from '../../../test/factories';
 import { useTestApp } from '../../../test/test-app';
-import { closingIn, released, RESULTS_TEST_ENV, sit, waitForResults } from './results-test-helpers';
+import { closingIn, released, RESULTS_TEST_ENV, sit, testClock, waitForResults } from './results-test-helpers';
 import { addStudent, createPaper, getPaper, paperClass, sampleQuestions, type Headers } from './test-helpers';
 
 describe("a student's result", () => {
-  const t = useTestApp(RESULTS_TEST_ENV);
+  const clock = testClock();
+  const t = useTestApp(RESULTS_TEST_ENV, { clock: clock.now });
 
   const result = (headers: Headers, paperId: string) => t.app.inject({ method: 'GET', url: `/api/papers/${paperId}/result`, headers });
   const resultOf = async (headers: Headers, paperId: string): Promise<PaperResult> => {
@@ -18,8 +19,8 @@ describe("a student's result", () => {
     return response.json<ResultAnswer>().data;
   };
   /** A paper released by itself at its close, so nobody waits past it. */
-  const releasedAtClose = (seconds: number) => {
-    const times = closingIn(seconds);
+  const releasedAtClose = () => {
+    const times = closingIn(60, clock.now());
     return { ...times, releaseAt: times.closesAt };
   };
 
@@ -28,7 +29,7 @@ describe("a student's result", () => {
     const { admin, folder, student } = made;
     const absentee = await addStudent(t.app, made);
     const outsider = await signedInStudent(t.app);
-    const times = closingIn(2);
+    const times = closingIn(60, clock.now());
     const releaseAt = new Date(Date.parse(times.closesAt) + 1000).toISOString();
     const paper = await createPaper(t.app, admin, folder.id, { ...times, releaseAt });
     await sit(t.app, admin, student.headers, paper.id, ['right', 'right', 'wrong']);
@@ -50,6 +51,8 @@ describe("a student's result", () => {
       expect(hidden.json<PaperRefusal>().message).toBe(PAPERS_TEXT.paperNotFound);
     }
 
+    clock.passClose(times.closesAt, t.config.papers.graceMs);
+    clock.moveTo(Date.parse(releaseAt));
     await waitForResults(t.app, admin, paper.id, released);
     const notSat = await result(absentee.headers, paper.id);
     expect(notSat.statusCode).toBe(404);
@@ -64,10 +67,11 @@ describe("a student's result", () => {
     const top = await addStudent(t.app, made, { district: 'Kandy', batch: '2025' });
     const level = await addStudent(t.app, made, { district: 'Colombo', batch: '2026' });
     const questions = sampleQuestions().map((question) => ({ ...question, marks: 1 }));
-    const paper = await createPaper(t.app, admin, folder.id, { ...releasedAtClose(3), questions });
+    const paper = await createPaper(t.app, admin, folder.id, { ...releasedAtClose(), questions });
     await sit(t.app, admin, top.headers, paper.id, ['right', 'right', 'right']);
     const sitting = await sit(t.app, admin, student.headers, paper.id, ['right', 'wrong', 'right']);
     await sit(t.app, admin, level.headers, paper.id, ['none', 'right', 'right']);
+    clock.passClose(paper.body.closesAt, t.config.papers.graceMs);
     await waitForResults(t.app, admin, paper.id, released);
 
     const mine = await resultOf(student.headers, paper.id);
@@ -93,11 +97,12 @@ describe("a student's result", () => {
 
   it("reviews what the paper's level allows, in the student's own order: nothing, the answers, the keys, the explanations", async () => {
     const { admin, folder, student } = await paperClass(t.app);
-    const times = releasedAtClose(3);
+    const times = releasedAtClose();
     const papers = [];
     for (const review of REVIEW_LEVELS) papers.push({ review, ...(await createPaper(t.app, admin, folder.id, { ...times, review })) });
     const sittings = [];
     for (const paper of papers) sittings.push(await sit(t.app, admin, student.headers, paper.id, ['right', 'wrong', 'none']));
+    clock.passClose(times.closesAt, t.config.papers.graceMs);
     for (const paper of papers) await waitForResults(t.app, admin, paper.id, released);
 
     for (const [index, paper] of papers.entries()) {

@@ -1,5 +1,8 @@
-// Shared by the results tests: a paper that closes a few seconds from now (the close and release
-// jobs run on the real clock), a student's sitting with chosen answers, and waiting for the jobs.
+// Shared by the results tests: a clock the test moves, a paper that closes a little after its
+// now, a student's sitting with chosen answers, and waiting for the jobs. The jobs table runs on
+// the real clock, but the papers' sweep (every second here) looks with the papers' clock: moving
+// that clock past a close or a release time gets the close or release job run within about a
+// second. Tests that run servers of their own keep the real clock, with papers closing seconds away.
 import type { FastifyInstance } from 'fastify';
 import { vi } from 'vitest';
 import type { Paper, ResultsAnswer, Save, UpdatePaperBody } from '@academy/contract';
@@ -12,9 +15,29 @@ export const RESULTS_TEST_ENV = { PAPER_GRACE_SECONDS: '1', PAPER_SWEEP_SECONDS:
 /** How long a test waits for a close or release job; a busy machine runs them late, never this late. */
 export const JOB_WAIT_MS = 30_000;
 
-/** A paper's times for closing `seconds` from now (opened a minute before it, as every close needs). */
+/** A paper's times for closing `seconds` after `now` (opened a minute before it, as every close needs). */
 export function closingIn(seconds: number, now = Date.now()): Pick<UpdatePaperBody, 'opensAt' | 'closesAt'> {
   return { opensAt: new Date(now - 60_000).toISOString(), closesAt: new Date(now + seconds * 1000).toISOString() };
+}
+
+/**
+ * The papers' clock for `useTestApp(env, { clock: clock.now })`: it stands still while students
+ * sit, so no close comes before the test moves it there, and it only goes forward.
+ */
+export interface TestClock {
+  now: () => number;
+  /** Moves the clock on to `at`; a clock already there or past it stays where it is. */
+  moveTo: (at: number) => void;
+  /** Moves the clock just past the close plus the grace: every attempt still open has run out. */
+  passClose: (closesAt: string, graceMs: number) => void;
+}
+
+export function testClock(start = Date.now()): TestClock {
+  let now = start;
+  const moveTo = (at: number) => {
+    now = Math.max(now, at);
+  };
+  return { now: () => now, moveTo, passClose: (closesAt, graceMs) => moveTo(Date.parse(closesAt) + graceMs + 1) };
 }
 
 /** What a student picks for a question, by its place in the paper's own order. */

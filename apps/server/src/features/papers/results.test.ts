@@ -3,12 +3,13 @@
 // never started.
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app';
-import { closingIn, getResults, RESULTS_TEST_ENV, resultsReady, sit, waitForResults } from './results-test-helpers';
+import { closingIn, getResults, RESULTS_TEST_ENV, resultsReady, sit, testClock, waitForResults } from './results-test-helpers';
 import { handInOk, newDeviceKey, saveAnswers, startSitting } from './sitting-helpers';
 import { addStudent, createPaper, paperClass, type Headers } from './test-helpers';
 
 describe("the tutor's results", () => {
-  const t = useTestApp(RESULTS_TEST_ENV);
+  const clock = testClock();
+  const t = useTestApp(RESULTS_TEST_ENV, { clock: clock.now });
 
   async function deleteAccount(admin: Headers, studentId: string) {
     const response = await t.app.inject({ method: 'DELETE', url: `/api/students/student/deletestudent/${studentId}`, headers: admin });
@@ -24,7 +25,7 @@ describe("the tutor's results", () => {
     const dilan = await addStudent(t.app, made, { name: 'Dilan Jayasuriya', district: 'Colombo', batch: '2026' });
     const erandi = await addStudent(t.app, made, { name: 'Erandi Wickrama', district: 'Kandy', batch: '2026' });
     const gone = await addStudent(t.app, made, { name: 'Gone Student', district: 'Colombo', batch: '2026' });
-    const paper = await createPaper(t.app, admin, folder.id, closingIn(4));
+    const paper = await createPaper(t.app, admin, folder.id, closingIn(60, clock.now()));
 
     // Marks out of 4 (the second question is worth 2).
     await sit(t.app, admin, amaya.headers, paper.id, ['right', 'right', 'right']);
@@ -36,6 +37,7 @@ describe("the tutor's results", () => {
     await sit(t.app, admin, erandi.headers, paper.id, [], { handIn: false });
     await deleteAccount(admin, gone.student._id);
 
+    clock.passClose(paper.body.closesAt, t.config.papers.graceMs);
     const results = await waitForResults(t.app, admin, paper.id, resultsReady);
     expect(results.paper).toMatchObject({ id: paper.id, title: paper.body.title, maxMarks: 4, sat: 5, releasedAt: null });
     const ranks = results.rows.map((row) => [row.name, row.marks, row.percentage, row.islandRank, row.districtRank, row.batchRank, row.handedInBy]);
@@ -63,7 +65,7 @@ describe("the tutor's results", () => {
       payload: { state: 'de-active' },
     });
     expect(suspend.statusCode, suspend.body).toBe(200);
-    const paper = await createPaper(t.app, admin, folder.id);
+    const paper = await createPaper(t.app, admin, folder.id, {}, clock.now());
     const extra = await t.app.inject({
       method: 'PUT',
       url: `/api/papers/${paper.id}/students/${allowed.student._id}/extra-time`,
@@ -74,7 +76,7 @@ describe("the tutor's results", () => {
 
     const first = await startSitting(t.app, student.headers, paper.id);
     const second = await startSitting(t.app, student.headers, paper.id, newDeviceKey());
-    const away = { id: `away-${crypto.randomUUID()}`, kind: 'away' as const, from: new Date(Date.now() - 30_000).toISOString(), to: new Date(Date.now() - 10_000).toISOString() };
+    const away = { id: `away-${crypto.randomUUID()}`, kind: 'away' as const, from: new Date(clock.now() - 30_000).toISOString(), to: new Date(clock.now() - 10_000).toISOString() };
     const question = first.questions[0];
     const option = question?.options[0];
     if (!question || !option) throw new Error('the sitting has no question');

@@ -4,11 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { PAPERS_TEXT, type PaperStatistics, type StatisticsAnswer } from '@academy/contract';
 import { useTestApp } from '../../../test/test-app';
-import { closingIn, RESULTS_TEST_ENV, resultsReady, sit, waitForResults } from './results-test-helpers';
+import { closingIn, RESULTS_TEST_ENV, resultsReady, sit, testClock, waitForResults } from './results-test-helpers';
 import { addStudent, createPaper, paperClass, sampleQuestions, type Headers } from './test-helpers';
 
 describe("a paper's statistics", () => {
-  const t = useTestApp(RESULTS_TEST_ENV);
+  const clock = testClock();
+  const t = useTestApp(RESULTS_TEST_ENV, { clock: clock.now });
 
   async function statistics(admin: Headers, paperId: string) {
     return t.app.inject({ method: 'GET', url: `/api/papers/${encodeURIComponent(paperId)}/statistics`, headers: admin });
@@ -30,7 +31,7 @@ describe("a paper's statistics", () => {
       await addStudent(t.app, made),
       await addStudent(t.app, made),
     ];
-    const paper = await createPaper(t.app, admin, folder.id, { ...closingIn(8), shuffleQuestions: true, shuffleOptions: true });
+    const paper = await createPaper(t.app, admin, folder.id, { ...closingIn(60, clock.now()), shuffleQuestions: true, shuffleOptions: true });
 
     // Marks out of 4 (the second question is worth 2): 4, 1, 3, 0.
     await sit(t.app, admin, made.student.headers, paper.id, ['right', 'right', 'right']);
@@ -72,6 +73,7 @@ describe("a paper's statistics", () => {
     ]);
     expect(last).toMatchObject({ number: 3, facility: 50, unansweredShare: 50 });
 
+    clock.passClose(paper.body.closesAt, t.config.papers.graceMs);
     const ready = await waitForResults(t.app, admin, paper.id, resultsReady);
     expect(ready.paper.sat).toBe(5);
     const final = await statisticsOk(admin, paper.id);
