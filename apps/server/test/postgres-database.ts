@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { withClient } from './test-database';
+import { WORKER_DATABASE_SUFFIX, withClient } from './test-database';
 
-// The PostgreSQL project's global setup: a database of its own on TEST_DATABASE_URL's server, in
-// which each test file makes its schema (test/test-database.ts), dropped at the end. `npm test`
-// runs the project in shards, processes side by side, whose files create and drop schemas at
-// the same time; in one shared database, Kysely's migrator (which reads the tables of every
-// schema) met a schema the other shard was dropping and failed with "relation
-// t_....kysely_migration does not exist". A database per process sees only its own schemas.
+// The PostgreSQL project's global setup: a database of its own on TEST_DATABASE_URL's server, and
+// beside it one per worker, in which that worker's files make their schemas (test/test-database.ts),
+// all dropped at the end. Workers (and processes) run files side by side, creating and dropping
+// schemas at the same time; in one shared database, Kysely's migrator (which reads the tables of
+// every schema) met a schema another was dropping and failed with "relation t_....kysely_migration
+// does not exist". A database per worker sees only its own schemas.
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,5 +24,10 @@ export default async function ownPostgresDatabase(project: TestProject): Promise
   const url = new URL(admin);
   url.pathname = `/${name}`;
   project.provide('postgresUrl', url.toString());
-  return () => withClient(admin, (client) => client.query(`drop database ${name} with (force)`)).then(() => undefined);
+  return () =>
+    withClient(admin, async (client) => {
+      const workers = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${name}${WORKER_DATABASE_SUFFIX}%`]);
+      for (const { datname } of workers.rows) await client.query(`drop database ${datname} with (force)`);
+      await client.query(`drop database ${name} with (force)`);
+    });
 }
