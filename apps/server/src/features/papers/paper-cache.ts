@@ -124,9 +124,11 @@ export class PaperCache {
    * transaction nothing is kept: it may see a change that is rolled back.
    */
   async contentFor(db: Db, row: PaperRow): Promise<PaperContent> {
-    if (db.isTransaction) return readContent(db, row.id);
     const version = versionOf(row);
     const known = this.entries.get(row.id);
+    // A transaction may use what was kept for the version its row shows (every change moves the
+    // version in the same transaction), but keeps nothing it reads itself.
+    if (db.isTransaction) return known?.version === version ? known.content : readContent(db, row.id);
     if (known?.version === version) {
       // Used now: to the back of the line.
       this.entries.delete(row.id);

@@ -119,14 +119,25 @@ export async function satCounts(db: Db, paperId: string, district: string, batch
 
 // ---- The tutor's results ----
 
-/** An attempt of a live account, with who it is as the account is now (name, regNo). */
-export type ResultAttemptRow = Selectable<PaperAttemptsTable> & { name: string; reg_no: string | null };
+/**
+ * An attempt of a live account, with who it is as the account is now (name, regNo). Without its
+ * order (`order_json`, kilobytes per attempt): the results never show it, and a tutor's screen
+ * reading 2,000 of them every few seconds would copy megabytes for nothing.
+ */
+export type ResultAttemptRow = Omit<Selectable<PaperAttemptsTable>, 'order_json'> & { name: string; reg_no: string | null };
+
+/** Every column of an attempt but its order, named through the alias `a`. */
+const RESULT_ATTEMPT_COLUMNS = [
+  'a.id', 'a.paper_id', 'a.account_id', 'a.started_at', 'a.opened_at', 'a.deadline_at', 'a.extra_minutes', 'a.district', 'a.batch', 'a.school',
+  'a.devices', 'a.handed_in_at', 'a.handed_in_by', 'a.marks', 'a.correct', 'a.answered', 'a.time_taken_seconds', 'a.island_rank', 'a.district_rank',
+  'a.batch_rank', 'a.away_count', 'a.away_seconds', 'a.offline_count', 'a.offline_seconds', 'a.late_saves', 'a.reopened', 'a.updated_at',
+] as const satisfies readonly `a.${Exclude<keyof PaperAttemptsTable, 'order_json'>}`[];
 
 export async function resultAttempts(db: Db, paperId: string): Promise<ResultAttemptRow[]> {
   return db
     .selectFrom('paper_attempts as a')
     .innerJoin('accounts as c', 'c.id', 'a.account_id')
-    .selectAll('a')
+    .select(RESULT_ATTEMPT_COLUMNS)
     .select(['c.name', 'c.reg_no'])
     .where('a.paper_id', '=', paperId)
     .where('c.deleted_at', 'is', null)
