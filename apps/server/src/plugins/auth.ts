@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookH
 import fp from 'fastify-plugin';
 import { SERVER_TEXT } from '@academy/contract';
 import { AppError, errors } from '../lib/errors';
+import { writeSecurityEvent, wroteSecurityEvent } from '../lib/security-events';
 import { ownHooks, READ_ONLY_METHODS, routeMethods } from './route-hooks';
 import { VerifiedTokens } from './verified-tokens';
 
@@ -92,8 +93,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every API route with its declared access, in registration order (HEAD twins included). */
     declaredRoutes: readonly DeclaredRoute[];
-    /** Opens a session for a successful sign-in and answers its bearer token. */
-    openSession: (account: SignedInAccount, request: FastifyRequest) => Promise<string>;
+    /** Opens a session for a successful sign-in and answers its bearer token and the session's id. */
+    openSession: (account: SignedInAccount, request: FastifyRequest) => Promise<{ token: string; sessionId: string }>;
     /** A fresh token for the caller's own session at a new token version. */
     renewSession: (request: FastifyRequest, tokenVersion: number) => Promise<string>;
     /**
@@ -122,7 +123,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   const sign = (claims: TokenClaims) => app.jwt.sign(claims);
   app.decorate('openSession', async (account: SignedInAccount, request: FastifyRequest) => {
     const sid = await options.sessions.open({ account, userAgent: request.headers['user-agent'], ip: request.ip });
-    return sign({ sub: account.id, sid, tv: account.tokenVersion });
+    return { token: sign({ sub: account.id, sid, tv: account.tokenVersion }), sessionId: sid };
   });
   app.decorate('renewSession', async (request: FastifyRequest, tokenVersion: number) => {
     const caller = currentAccount(request);
@@ -216,6 +217,25 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     if (reply.statusCode >= 400) return done(null, payload);
     options.sessions.changed().then(() => done(null, payload), done);
   };
+
+  // Every refusal (401, 403) is a security event, the access checks' above and the routes' own
+  // (someone else's account, a dead file link), unless the route wrote the event that explains it
+  // (a refused sign-in). Only refusals pay for it.
+  app.addHook('onError', (request, _reply, error, done) => {
+    if (error instanceof AppError && (error.status === 401 || error.status === 403) && !wroteSecurityEvent(request)) {
+      const caller = request.account;
+      writeSecurityEvent(request.log, request.ip, {
+        security: 'access-refused',
+        outcome: 'failure',
+        status: error.status,
+        method: request.method,
+        route: request.routeOptions.url ?? '',
+        reason: error.message,
+        ...(caller ? { accountId: caller.id, sessionId: caller.sessionId } : {}),
+      });
+    }
+    done();
+  });
 
   app.addHook('onRoute', (route) => {
     if (!isDeclaredApiRoute(route.url)) return;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'pino';
 import fp from 'fastify-plugin';
 import pino from 'pino';
+import type { SessionAccount } from './auth';
 
 /** How long a log line may wait before it is written anyway. */
 const FLUSH_EVERY_MS = 1000;
@@ -161,9 +162,71 @@ export function requestChildLogger(logger: FastifyBaseLogger, bindings: Bindings
 interface RequestLine {
   reqId: string;
   method: string;
+  /** The address as loggedAddress shows it. */
   url: string;
   status: number;
   ms: number;
+  /** The client's address (`request.ip`, which honours TRUST_PROXY). */
+  ip: string | undefined;
+  /** The signed-in caller, whose account and session ids the line carries; never the token. */
+  caller: LineCaller | null | undefined;
+}
+
+type LineCaller = Pick<SessionAccount, 'id' | 'sessionId'>;
+
+/** The line's fields as pino is given them, in the order the direct line writes them. */
+function pinoFields({ caller, ...line }: RequestLine) {
+  return { ...line, accountId: caller?.id, sessionId: caller?.sessionId };
+}
+
+/** What a masked part of a logged address shows instead. */
+export const MASKED = '[Redacted]';
+
+/**
+ * The query parameters whose values are logged as sent: ids, page numbers and filters from fixed
+ * lists, dates and page cursors. Every other value is masked: the viewer's file ticket (`t`), the
+ * Student List's and the audit log's search words (names, phone numbers), whatever a client adds.
+ */
+const LOGGED_QUERY_VALUES = new Set(['id', 'page', 'pageSize', 'batch', 'classType', 'state', 'action', 'adminId', 'targetId', 'from', 'to', 'before']);
+/** A parameter name logged beside its masked value; anything else in a name's place is masked whole. */
+const PLAIN_NAME = /^[\w.-]{1,40}$/;
+
+/**
+ * The address as the log shows it: each query value masked unless LOGGED_QUERY_VALUES names it,
+ * and each path segment holding an e-mail address (an `@`, raw or escaped) masked, as in
+ * `folders/diveRootFiles/{email}`. Most addresses have neither and are returned as they are.
+ */
+export function loggedAddress(url: string): string {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const shownPath = path.includes('@') || path.includes('%40') ? maskEmailSegments(path) : path;
+  return queryAt === -1 ? shownPath : `${shownPath}?${maskQuery(url.slice(queryAt + 1))}`;
+}
+
+function maskEmailSegments(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (segment.includes('@') || segment.includes('%40') ? MASKED : segment))
+    .join('/');
+}
+
+/** Each `&`-separated part masked on its own; a loop, as every lesson segment's address has a query. */
+function maskQuery(query: string): string {
+  let shown = '';
+  for (let start = 0; start <= query.length; ) {
+    const found = query.indexOf('&', start);
+    const end = found === -1 ? query.length : found;
+    shown += (start === 0 ? '' : '&') + maskPart(query.slice(start, end));
+    start = end + 1;
+  }
+  return shown;
+}
+
+function maskPart(part: string): string {
+  const equals = part.indexOf('=');
+  const name = equals === -1 ? part : part.slice(0, equals);
+  if (equals === -1 || LOGGED_QUERY_VALUES.has(name)) return part === '' || PLAIN_NAME.test(name) ? part : MASKED;
+  return PLAIN_NAME.test(name) ? `${name}=${MASKED}` : MASKED;
 }
 
 type PinoInternals = Record<symbol, unknown>;
@@ -171,7 +234,8 @@ type PinoInternals = Record<symbol, unknown>;
 /**
  * The request line written straight into pino's destination, byte for byte as pino writes it
  * (`{"level":30,"time":…,"pid":…,"hostname":…,"reqId":…,"method":…,"url":…,"status":…,"ms":…,
- * "msg":"request"}`): pino's general path (serializers, key checks, redaction's copy of the object)
+ * "ip":…,"accountId":…,"sessionId":…,"msg":"request"}`, a field without a value left out as pino
+ * leaves it out): pino's general path (serializers, key checks, redaction's copy of the object)
  * cost some 2 µs a line, on every request, for a line of one fixed shape (docs/performance.md).
  * The redact paths (the authorization header) name none of these fields. Null for a logger set up
  * beyond pino's defaults in a way that changes a line (another time format, a mixin, a log
@@ -206,33 +270,55 @@ function directRequestLine(log: FastifyBaseLogger): ((line: RequestLine) => void
     !internal('nestedKeySym');
   if (!plain || !stream?.write) return null;
   const write = stream.write.bind(stream);
-  return ({ reqId, method, url, status, ms }) => {
+  // A caller's two ids, written once per caller: the session store hands the same caller object
+  // to each request of a caller it remembers (sessions/caller-cache.ts).
+  const callerFields = new WeakMap<LineCaller, string>();
+  const callerPart = (caller: LineCaller) => {
+    let part = callerFields.get(caller);
+    if (part === undefined) {
+      part = `,"accountId":${JSON.stringify(caller.id)},"sessionId":${JSON.stringify(caller.sessionId)}`;
+      callerFields.set(caller, part);
+    }
+    return part;
+  };
+  return ({ reqId, method, url, status, ms, ip, caller }) => {
     write(
       `${start},"time":${Date.now()}${bindings},"reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},` +
-        `"url":${JSON.stringify(url)},"status":${status},"ms":${ms},"msg":"request"}\n`,
+        `"url":${JSON.stringify(url)},"status":${status},"ms":${ms}${ip === undefined ? '' : `,"ip":${JSON.stringify(ip)}`}` +
+        `${caller ? callerPart(caller) : ''},"msg":"request"}\n`,
     );
   };
 }
 
 /**
  * One concise line per answered request, at info, instead of Fastify's two ("incoming request"
- * with the whole request, "request completed"): method, address, status and time. The request id
- * ties it to whatever else the request logged. At debug and trace the arrival is logged too, so a
- * request that never ends still shows.
+ * with the whole request, "request completed"): method, address (secrets and personal data masked,
+ * loggedAddress), status, time, the client's address and, for a signed-in caller, the account and
+ * session ids. The request id ties it to whatever else the request logged. At debug and trace the
+ * arrival is logged too, so a request that never ends still shows.
  */
 export const requestLogPlugin = fp(async (app: FastifyInstance) => {
   const enabled = (level: 'info' | 'debug') => (pino.levels.values[app.log.level] ?? Infinity) <= (pino.levels.values[level] ?? 0);
   if (enabled('debug')) {
     app.addHook('onRequest', (request, _reply, done) => {
-      request.log.debug({ method: request.method, url: request.url, ip: request.ip }, 'incoming request');
+      request.log.debug({ method: request.method, url: loggedAddress(request.url), ip: request.ip }, 'incoming request');
       done();
     });
   }
   if (!enabled('info')) return;
   // The server's logger with the id written in, as the request's child would: no child made for it.
-  const writeLine = directRequestLine(app.log) ?? ((line: RequestLine) => app.log.info(line, 'request'));
+  const writeLine = directRequestLine(app.log) ?? ((line: RequestLine) => app.log.info(pinoFields(line), 'request'));
   app.addHook('onResponse', (request, reply, done) => {
-    writeLine({ reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 });
+    writeLine({
+      reqId: request.id,
+      method: request.method,
+      url: loggedAddress(request.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      ip: request.ip,
+      // The caller as the access check found it (plugins/auth.ts): no lookup of its own.
+      caller: request.account,
+    });
     done();
   });
 });

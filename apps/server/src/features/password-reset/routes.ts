@@ -12,12 +12,17 @@ import {
   sendOtpAnswerSchema,
   sendOtpBodySchema,
 } from '@academy/contract';
+import { securityLogOf } from '../../lib/security-events';
 import * as service from './service';
 import type { PasswordResetDeps } from './service';
 
 const tags = ['password-reset'];
 
-const clientOf = (request: FastifyRequest): service.ResetClient => ({ address: request.ip, spendBudget: () => request.spendBudget() });
+const clientOf = (request: FastifyRequest): service.ResetClient => ({
+  address: request.ip,
+  spendBudget: () => request.spendBudget(),
+  security: securityLogOf(request),
+});
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetDeps> = async (app, deps) => {
   app.post(`/${PASSWORD_RESET_PATHS.sendOtp}`, {

@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/database';
 import { AppError, errors } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import type { SecurityLog } from '../../lib/security-events';
 import type { Mailer } from '../../mail/mailer';
 import * as repo from './repo';
 import { clearAccountFailures, forgetKnownDevices } from '../sign-in-guard/service';
@@ -63,10 +64,12 @@ function resetExpired(): AppError {
   return errors.field('resetToken', PASSWORD_RESET_TEXT.resetExpired);
 }
 
-/** Who calls: its address, and its sign-in budget for the route (plugins/rate-limits.ts). */
+/** Who calls: its address, its sign-in budget for the route (plugins/rate-limits.ts), its security log. */
 export interface ResetClient {
   address: string;
   spendBudget: () => Promise<void>;
+  /** Where each step's outcome is logged (lib/security-events.ts). */
+  security: SecurityLog;
 }
 
 /**
@@ -100,7 +103,10 @@ export async function sendOtp(deps: PasswordResetDeps, email: string, client: Re
   const now = Date.now();
   const emailKey = email.toLowerCase();
   const sentLastHour = await repo.countCodesSince(deps.db, emailKey, new Date(now - HOUR_MS).toISOString());
-  if (sentLastHour >= OTP_MAX_PER_HOUR) return;
+  if (sentLastHour >= OTP_MAX_PER_HOUR) {
+    client.security({ security: 'password-reset.send-code', outcome: 'failure', reason: 'hourly-limit' });
+    return;
+  }
   await spendOn(deps, client, now);
 
   const account = await repo.findLiveAccount(deps.db, emailKey);
@@ -119,6 +125,9 @@ export async function sendOtp(deps: PasswordResetDeps, email: string, client: Re
     deps.mailer.dispatch(
       resetCodeMail({ to: account.email, name: account.name, code, ttlMinutes: OTP_TTL_MINUTES, expiresAt, branding: deps.branding }),
     );
+    client.security({ security: 'password-reset.send-code', outcome: 'success', accountId: account.id });
+  } else {
+    client.security({ security: 'password-reset.send-code', outcome: 'failure', reason: 'unknown-account' });
   }
   await repo.prune(deps.db, new Date(now - 24 * HOUR_MS).toISOString(), new Date(now - CLIENT_WINDOW_MS).toISOString());
 }
@@ -130,25 +139,30 @@ export async function sendOtp(deps: PasswordResetDeps, email: string, client: Re
 export async function confirmOtp(deps: PasswordResetDeps, body: ConfirmOtpBody, client: ResetClient): Promise<string> {
   const now = Date.now();
   const row = await repo.findLatestCode(deps.db, body.email.toLowerCase());
-  if (!row) throw otpRefused('wrong', PASSWORD_RESET_TEXT.otpWrong);
-  if (row.used_at) throw otpRefused('used', PASSWORD_RESET_TEXT.otpUsed);
-  if (row.expires_at <= new Date(now).toISOString()) throw otpRefused('expired', PASSWORD_RESET_TEXT.otpExpired);
-  if (row.tries >= OTP_MAX_WRONG_TRIES) throw otpRefused('locked', PASSWORD_RESET_TEXT.otpLocked);
+  /** The refusal, logged with the account the code was for (none for an address without one). */
+  const refuse = (reason: OtpFailureReason, message: string): AppError => {
+    client.security({ security: 'password-reset.confirm-code', outcome: 'failure', reason, ...(row?.account_id ? { accountId: row.account_id } : {}) });
+    return otpRefused(reason, message);
+  };
+  if (!row) throw refuse('wrong', PASSWORD_RESET_TEXT.otpWrong);
+  if (row.used_at) throw refuse('used', PASSWORD_RESET_TEXT.otpUsed);
+  if (row.expires_at <= new Date(now).toISOString()) throw refuse('expired', PASSWORD_RESET_TEXT.otpExpired);
+  if (row.tries >= OTP_MAX_WRONG_TRIES) throw refuse('locked', PASSWORD_RESET_TEXT.otpLocked);
   await spendOn(deps, client, now);
 
   const tries = await repo.takeTry(deps.db, row.id);
   if (tries === undefined) {
     // Used by a request that raced this one, or out of tries.
     const current = await repo.findLatestCode(deps.db, row.email_key);
-    if (current?.id === row.id && current.used_at) throw otpRefused('used', PASSWORD_RESET_TEXT.otpUsed);
-    throw otpRefused('locked', PASSWORD_RESET_TEXT.otpLocked);
+    if (current?.id === row.id && current.used_at) throw refuse('used', PASSWORD_RESET_TEXT.otpUsed);
+    throw refuse('locked', PASSWORD_RESET_TEXT.otpLocked);
   }
   // A code asked for an address with no account has no account to reset: always wrong.
   const right = sameHash(codeHash(deps.secret, row.id, body.otp), row.code_hash) && row.account_id !== null;
-  if (!right) throw otpRefused('wrong', otpWrongMessage(OTP_MAX_WRONG_TRIES - tries));
+  if (!right) throw refuse('wrong', otpWrongMessage(OTP_MAX_WRONG_TRIES - tries));
 
   const account = await repo.findLiveAccount(deps.db, row.email_key);
-  if (!account || account.id !== row.account_id) throw otpRefused('wrong', otpWrongMessage(OTP_MAX_WRONG_TRIES - tries));
+  if (!account || account.id !== row.account_id) throw refuse('wrong', otpWrongMessage(OTP_MAX_WRONG_TRIES - tries));
   const resetToken = randomBytes(32).toString('base64url');
   const claimed = await repo.claimCode(deps.db, row.id, {
     now: new Date(now).toISOString(),
@@ -156,7 +170,8 @@ export async function confirmOtp(deps: PasswordResetDeps, body: ConfirmOtpBody, 
     resetExpiresAt: new Date(now + RESET_TOKEN_TTL_MINUTES * MINUTE_MS).toISOString(),
     tokenVersion: account.token_version,
   });
-  if (!claimed) throw otpRefused('used', PASSWORD_RESET_TEXT.otpUsed);
+  if (!claimed) throw refuse('used', PASSWORD_RESET_TEXT.otpUsed);
+  client.security({ security: 'password-reset.confirm-code', outcome: 'success', accountId: account.id });
   return resetToken;
 }
 
@@ -167,20 +182,26 @@ export async function confirmOtp(deps: PasswordResetDeps, body: ConfirmOtpBody, 
 export async function resetPassword(deps: PasswordResetDeps, body: ResetPasswordBody, client: ResetClient): Promise<void> {
   const row = await repo.findByResetToken(deps.db, hmac(deps.secret, 'reset-token', body.resetToken));
   const now = new Date().toISOString();
+  /** The refusal, logged with the account the token was for, if any. */
+  const expired = (): AppError => {
+    client.security({ security: 'password-reset.set-password', outcome: 'failure', reason: 'expired', ...(row?.account_id ? { accountId: row.account_id } : {}) });
+    return resetExpired();
+  };
   if (!row?.account_id || row.token_version === null || row.reset_used_at || !row.reset_expires_at || row.reset_expires_at <= now) {
-    throw resetExpired();
+    throw expired();
   }
   const { account_id: accountId, token_version: tokenVersion } = row;
   await spendOn(deps, client, Date.now());
   // Hashing is the slow part; it runs before the transaction so the write lock is held briefly.
   const passwordHash = await hashPassword(body.password);
   await deps.db.transaction().execute(async (tx) => {
-    if (!(await repo.claimResetToken(tx, row.id, now))) throw resetExpired();
-    if (!(await repo.setPassword(tx, accountId, { passwordHash, tokenVersion, now }))) throw resetExpired();
+    if (!(await repo.claimResetToken(tx, row.id, now))) throw expired();
+    if (!(await repo.setPassword(tx, accountId, { passwordHash, tokenVersion, now }))) throw expired();
     // The owner proved the mailbox: failures against the account are forgotten, and so is every
     // browser that knew the old password.
     await clearAccountFailures(tx, row.email_key);
     await forgetKnownDevices(tx, accountId);
     await repo.closeOpenCodes(tx, row.email_key, now);
   });
+  client.security({ security: 'password-reset.set-password', outcome: 'success', accountId });
 }

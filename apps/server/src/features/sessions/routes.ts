@@ -12,13 +12,16 @@ import {
   sessionParamsSchema,
 } from '@academy/contract';
 import type { Db } from '../../db/database';
+import { securityLogOf } from '../../lib/security-events';
 import { currentAccount } from '../../plugins/auth';
 import { actorOf } from '../audit-log/service';
 import * as service from './service';
+import type { Caller } from './service';
 
 const tags = ['sessions'];
 const security = [{ bearer: [] }];
 const denied = { 401: errorAnswerSchema, 403: errorAnswerSchema };
+const whoIs = (caller: Caller) => ({ accountId: caller.id, sessionId: caller.sessionId });
 
 export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(`/${SESSIONS_PATHS.mine}`, {
@@ -30,18 +33,21 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.post(`/${SESSIONS_PATHS.endOthers}`, {
     config: { access: 'signed-in', budget: 'write' },
     schema: { tags, security, summary: "End every session of the caller's but this one", response: { 200: endSessionsAnswerSchema, ...denied } },
-    handler: async (request) => ({
-      code: 200 as const,
-      message: SESSIONS_TEXT.othersEnded,
-      data: { ended: await service.endOthers(db, currentAccount(request)) },
-    }),
+    handler: async (request) => {
+      const caller = currentAccount(request);
+      const ended = await service.endOthers(db, caller);
+      securityLogOf(request)({ security: 'sessions-ended', outcome: 'success', ...whoIs(caller), scope: 'others', ended });
+      return { code: 200 as const, message: SESSIONS_TEXT.othersEnded, data: { ended } };
+    },
   });
 
   app.post(`/${SESSIONS_PATHS.signOut}`, {
     config: { access: 'signed-in', budget: 'write' },
     schema: { tags, security, summary: "End this session (Log Out): its token stops working at once", response: { 200: noDataAnswerSchema, ...denied } },
     handler: async (request) => {
-      await service.endCurrent(db, currentAccount(request));
+      const caller = currentAccount(request);
+      await service.endCurrent(db, caller);
+      securityLogOf(request)({ security: 'sessions-ended', outcome: 'success', ...whoIs(caller), scope: 'this', ended: 1 });
       return { code: 200 as const, message: SESSIONS_TEXT.ended, data: null };
     },
   });
@@ -56,7 +62,10 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       response: { 200: noDataAnswerSchema, 400: errorAnswerSchema, ...denied, 404: errorAnswerSchema },
     },
     handler: async (request) => {
-      await service.endMine(db, currentAccount(request), request.params.sessionId);
+      const caller = currentAccount(request);
+      const endedSessionId = request.params.sessionId;
+      await service.endMine(db, caller, endedSessionId);
+      securityLogOf(request)({ security: 'sessions-ended', outcome: 'success', ...whoIs(caller), scope: 'one', ended: 1, endedSessionId });
       return { code: 200 as const, message: SESSIONS_TEXT.ended, data: null };
     },
   });

@@ -5,7 +5,7 @@ import { readEntries, writeEntries } from './known-device';
 
 export { deviceCookieHeader, readDeviceCookie } from './known-device';
 import * as repo from './repo';
-import { judgeTry, type AddressTally, type SignInRules } from './rules';
+import { judgeTry, type AddressTally, type RefusalReason, type SignInRules } from './rules';
 
 // Counts sign-in tries in the database, which every instance shares (PostgreSQL at scale), and
 // which does not go away when Redis does: the request budgets may fail open, these must not.
@@ -17,10 +17,14 @@ export interface TryInput {
   address: string;
   /** The browser's known-device cookie, as sent. */
   deviceCookie: string | undefined;
+  /** Told which rule refused the try, just before begin refuses it (the security log). */
+  onRefused?: (rule: RefusalReason) => void;
 }
 
 /** A try that passed the rules; the caller settles it once the password is checked. */
 export interface SignInTry {
+  /** Whether the try comes from a known device of the account (its cookie). */
+  readonly knownDevice: boolean;
   /** Refused after the rules passed it, before its password was checked: it leaves nothing behind. */
   withdrawn(): Promise<void>;
   failed(): Promise<void>;
@@ -56,10 +60,12 @@ export function createSignInGuard(db: Db, rules: SignInRules, secret: string): S
       });
       if (!verdict.allowed) {
         await repo.deleteTry(db, id);
+        input.onRefused?.(verdict.reason);
         const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
         throw errors.tooManyRequests(signInRetryMessage(seconds), seconds);
       }
       return {
+        knownDevice: device !== null,
         withdrawn: () => repo.deleteTry(db, id),
         failed: () => repo.settleTry(db, id, 'failed'),
         async succeeded() {

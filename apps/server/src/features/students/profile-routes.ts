@@ -18,6 +18,7 @@ import type { Db } from '../../db/database';
 import { actorOf } from '../audit-log/service';
 import { errors } from '../../lib/errors';
 import { sendStoredWebp } from '../../lib/images';
+import { securityLogOf } from '../../lib/security-events';
 import { currentAccount } from '../../plugins/auth';
 import type { ProfileImageStore } from './profile-images';
 import * as profile from './profile-service';
@@ -65,6 +66,7 @@ export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: Prof
         token: await profile.changePassword(db, currentAccount(request), request.params.id, request.body, {
           spendBudget: () => request.spendBudget(),
           renewSession: (tokenVersion) => app.renewSession(request, tokenVersion),
+          security: securityLogOf(request),
         }),
       },
     }),

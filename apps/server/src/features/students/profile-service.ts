@@ -10,6 +10,7 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
 import { AppError, errors } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { SecurityLog } from '../../lib/security-events';
 import { forgetKnownDevices } from '../sign-in-guard/service';
 import type { SessionAccount } from '../../plugins/auth';
 import { changeDetail, recordAudit, type AuditActor } from '../audit-log/service';
@@ -115,7 +116,7 @@ export async function updateStudent(db: Db, caller: Caller, id: string, body: Up
  */
 export async function changePassword(
   db: Db,
-  caller: Caller,
+  caller: Caller & Pick<SessionAccount, 'sessionId'>,
   id: string,
   body: UpdatePasswordBody,
   context: {
@@ -123,22 +124,27 @@ export async function changePassword(
     spendBudget: () => Promise<void>;
     /** A fresh token for the caller's own session at the new token version (auth plugin). */
     renewSession: (tokenVersion: number) => Promise<string>;
+    /** Where the change or its refusal is logged (lib/security-events.ts). */
+    security: SecurityLog;
   },
 ): Promise<string> {
   if (caller.id !== id) throw errors.forbidden(SERVER_TEXT.notYourPassword);
   const row = await repo.findLiveById(db, id);
   if (!row) throw errors.notFound(SERVER_TEXT.studentNotFound);
+  const who = { accountId: id, sessionId: caller.sessionId };
 
   // A stolen session must not become a way to guess the password itself.
   const subject = `password:${id}`;
   const now = Date.now();
   const since = new Date(now - PASSWORD_FAILURE_WINDOW_MS).toISOString();
   if ((await repo.countRecentFailures(db, subject, since)) >= PASSWORD_FAILURE_LIMIT) {
+    context.security({ security: 'password-change', outcome: 'failure', reason: 'too-many-failures', ...who });
     throw errors.tooManyRequests(SERVER_TEXT.tooManyPasswordFailures);
   }
   await context.spendBudget();
   if (!(await verifyPassword(row.password_hash, body.oldPassword))) {
     await repo.recordFailures(db, [subject], new Date(now).toISOString());
+    context.security({ security: 'password-change', outcome: 'failure', reason: 'wrong-password', ...who });
     // 400, not 401: a 401 would sign the caller out of a session that is still valid.
     throw errors.field('oldPassword', SERVER_TEXT.wrongCurrentPassword);
   }
@@ -149,7 +155,9 @@ export async function changePassword(
   await repo.clearFailures(db, subject);
   // Whoever knew the old password may have signed in somewhere: no browser stays known.
   await forgetKnownDevices(db, id);
-  return context.renewSession(tokenVersion);
+  const token = await context.renewSession(tokenVersion);
+  context.security({ security: 'password-change', outcome: 'success', ...who });
+  return token;
 }
 
 /** Stores the new picture, points the profile at it, and removes the old one if nobody shows it. */

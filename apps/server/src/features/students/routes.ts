@@ -12,6 +12,7 @@ import {
   studentAnswerSchema,
   suspendedAnswerSchema,
 } from '@academy/contract';
+import { securityLogOf } from '../../lib/security-events';
 import { currentAccount } from '../../plugins/auth';
 import type { Db } from '../../db/database';
 import { actorOf } from '../audit-log/service';
@@ -68,6 +69,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string; si
         guard: signInGuard,
         spendBudget: () => request.spendBudget(),
         openSession: (account) => app.openSession(account, request),
+        security: securityLogOf(request),
       });
       // Behind TRUST_PROXY, the protocol is the one X-Forwarded-Proto names.
       reply.header('set-cookie', deviceCookieHeader(deviceCookie, { maxAgeMs: signInGuard.rules.knownDeviceTtlMs, secure: request.protocol === 'https' }));

@@ -9,7 +9,9 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
 import { AppError, errors } from '../../lib/errors';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../lib/passwords';
+import type { SecurityLog, SignInFailure } from '../../lib/security-events';
 import { recordAudit, type AuditActor } from '../audit-log/service';
+import type { RefusalReason } from '../sign-in-guard/rules';
 import type { SignInGuard } from '../sign-in-guard/service';
 import { accountTarget } from './audit';
 import { formatRegNo, regNoPrefix } from './reg-no';
@@ -112,40 +114,53 @@ export interface SignInContext {
    * refuses costs the address nothing, so an attacker cannot spend the budget of a hall behind it.
    */
   spendBudget: () => Promise<void>;
-  /** Opens the session for a successful sign-in and answers its token (auth plugin). */
-  openSession: (account: { id: string; tokenVersion: number; accountType: string }) => Promise<string>;
+  /** Opens the session for a successful sign-in and answers its token and id (auth plugin). */
+  openSession: (account: { id: string; tokenVersion: number; accountType: string }) => Promise<{ token: string; sessionId: string }>;
+  /** Where each decision is logged, success or refusal (lib/security-events.ts). */
+  security: SecurityLog;
 }
 
 /** Signs in, within the sign-in guard's rules; answers the session and the browser's new device cookie. */
 export async function signIn(db: Db, body: LoginBody, context: SignInContext): Promise<{ answer: LoginAnswer; deviceCookie: string }> {
   const account = await repo.findLiveByEmail(db, body.email);
+  // The account by its id only; a try for an e-mail with no account names nothing.
+  const accountId = account ? { accountId: account.id } : {};
+  const refused = (reason: SignInFailure, fields: { rule?: RefusalReason; knownDevice?: boolean } = {}) =>
+    context.security({ security: 'sign-in', outcome: 'failure', reason, ...accountId, ...fields });
   const attempt = await context.guard.begin({
     email: body.email,
     accountId: account?.id ?? null,
     address: context.clientIp,
     deviceCookie: context.deviceCookie,
+    onRefused: (rule) => refused('locked', { rule }),
   });
+  const { knownDevice } = attempt;
   try {
     await context.spendBudget();
   } catch (error) {
     await attempt.withdrawn();
+    refused('rate-limited', { knownDevice });
     throw error;
   }
   const passwordOk = account ? await verifyPassword(account.password_hash, body.password) : await verifyDecoy(body.password);
   if (!account || !passwordOk) {
     await attempt.failed();
+    refused(account ? 'wrong-password' : 'unknown-account', { knownDevice });
     throw errors.unauthorized(SERVER_TEXT.invalidCredentials);
   }
   const deviceCookie = await attempt.succeeded();
   // Only someone who knows the password learns that the account is suspended.
   if (account.account_state !== 'active') {
+    refused('suspended', { knownDevice });
     throw errors.forbidden(SERVER_TEXT.accountSuspended, { accountState: 'de-active' });
   }
+  const session = await context.openSession({ id: account.id, tokenVersion: account.token_version, accountType: account.account_type });
+  context.security({ security: 'sign-in', outcome: 'success', accountId: account.id, sessionId: session.sessionId, knownDevice });
   const answer: LoginAnswer = {
     code: 200,
     message: SERVER_TEXT.loginOk,
     accountState: 'active',
-    token: await context.openSession({ id: account.id, tokenVersion: account.token_version, accountType: account.account_type }),
+    token: session.token,
     accountType: account.account_type,
     studentId: account.id,
     email: account.email,
