@@ -1,10 +1,11 @@
 // `npm test`: every check at once, each line prefixed with its name. Three streams start together:
-// the static checks (type-check, lint, the web app's unit tests), the server suite (a process per
-// vitest project: one per database engine, and one for the files that open no database), and the
-// web build followed by the browser suite in its two halves (playwright.config.ts's projects), each
-// half with its own server and data folder. One after the other they took twice as long on a
-// two-core machine: the browser specs wait on pages, the server suite on its databases, tsc on
-// nothing but a single core. The exit code is the first failure's, or 0 when all pass.
+// the static checks (type-check, lint, the web app's and the contract's unit tests, the SBOM), the
+// server suite (a process per vitest project: one per database engine, and one for the files that
+// open no database), and the web build followed by the browser suite in its two halves
+// (playwright.config.ts's projects), each half with its own server and data folder. One after the
+// other they took twice as long on a two-core machine: the browser specs wait on pages, the server
+// suite on its databases, tsc on nothing but a single core. The exit code is the first failure's,
+// or 0 when all pass.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { NO_DATABASE, serverTestProjects } from '../apps/server/test/engines.js';
@@ -38,7 +39,13 @@ async function alone(step) {
 }
 
 const staticChecks = () =>
-  inTurn([() => runStep('typecheck', ['run', 'typecheck']), () => runStep('lint', ['run', 'lint']), () => runStep('web', ['run', 'test:web']), () => runStep('contract', ['run', 'test', '--workspace', '@academy/contract'])]);
+  inTurn([
+    () => runStep('typecheck', ['run', 'typecheck']),
+    () => runStep('lint', ['run', 'lint']),
+    () => runStep('web', ['run', 'test:web']),
+    () => runStep('contract', ['run', 'test', '--workspace', '@academy/contract']),
+    () => runStep('sbom', ['run', 'sbom']),
+  ]);
 
 // SQLite's driver, built here when the install left it out (.ci/run): what opens a database waits
 // for it, the static checks, the web build and the files that open no database do not.

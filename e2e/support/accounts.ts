@@ -72,8 +72,9 @@ export async function openSignedIn(page: Page, email: string, password: string, 
  */
 export async function openWithSession(page: Page, email: string, password: string): Promise<void> {
   const answer = await signInByApi(page.request, email, password);
-  // Any page of the portal's origin holds its localStorage; the health answer is the lightest.
-  await page.goto('/api/health');
+  // Any page of the portal's origin holds its localStorage: the offline page is the lightest (no
+  // script). Not an API address: its JSON answers are attachments, which the browser would download.
+  await page.goto('/offline.html');
   await page.evaluate((session) => {
     for (const [key, value] of Object.entries(session)) localStorage.setItem(key, value);
   }, sessionFromLogin(answer));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -191,7 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // command was typed (INIT_CWD), so `npm start` at the root keeps its data in ./data there.
   const baseDir = env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(baseDir, e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const branding = loadBranding(dataDir, e.BRANDING_TITLE, e.BRANDING_TAGLINE);
   return {
     port: e.PORT,
@@ -261,6 +261,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       knownDeviceTtlMs: durationMs(e.KNOWN_DEVICE_TTL),
     },
   };
+}
+
+/**
+ * The data folder holds the database, uploads, lessons and their keys, and the JWT secret: for
+ * the server's own user alone, never another user of the machine (ASVS 12.4.1). A new one is made
+ * so; see closeDataFolder for one that exists.
+ */
+const PRIVATE_FOLDER_MODE = 0o700;
+
+/**
+ * Closes a data folder that other users of the machine may enter (made by hand, or by a version
+ * that left it to the umask) to the server's user alone. Answers the mode it had, for the start to
+ * warn about, or null when it was private already.
+ */
+export function closeDataFolder(dataDir: string): number | null {
+  const mode = statSync(dataDir).mode & 0o777;
+  if ((mode & 0o077) === 0) return null;
+  chmodSync(dataDir, PRIVATE_FOLDER_MODE);
+  return mode;
 }
 
 function fileStore(e: z.infer<typeof envSchema>, dataDir: string): Config['files']['store'] {

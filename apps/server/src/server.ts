@@ -1,13 +1,22 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { closeDataFolder, ConfigError, loadConfig } from './config';
 import { warmUpNextTick } from './lib/tick-warm-up';
 
-// Only listening and shutting down live here; everything else is built by buildApp().
+// Only the process's own settings, listening and shutting down live here; everything else is
+// built by buildApp().
 
 async function main(): Promise<void> {
+  // Whatever the server writes (the SQLite database, uploads, lessons, class files in a FILES_DIR
+  // of their own) is for its own user alone, 0600 and 0700, whatever umask the shell or the
+  // service manager gave it (ASVS 12.4.1).
+  process.umask(0o077);
   const config = loadConfig();
+  const openMode = closeDataFolder(config.dataDir);
   await warmUpNextTick();
   const app = await buildApp(config);
+  if (openMode !== null) {
+    app.log.warn({ dataDir: config.dataDir, mode: openMode.toString(8) }, 'the data folder was open to other users of this machine: closed to them now (0700)');
+  }
   let closing = false;
   // `on`, not `once`: a signal sent to npm start's process group arrives twice (once from the
   // group, once passed on by scripts/start.mjs), and a second one without a listener would kill

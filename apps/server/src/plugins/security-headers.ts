@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isDeclaredApiRoute } from './auth';
+import { ownHooks } from './route-hooks';
 
 /**
  * The page's scripts come only from this origin (no inline script anywhere, branding travels as a
@@ -70,14 +71,51 @@ const API_HEADER_NAMES = ['content-security-policy', 'strict-transport-security'
  * address) and the event stream (`no-store, no-transform`).
  */
 const API_CACHE_CONTROL = { 'cache-control': 'no-store' };
+/**
+ * And API answers are data, to be a download should a browser open (or frame) one directly, never
+ * a page it renders (ASVS 14.4.2); fetch, which is how the web app reads them, ignores the header.
+ * An answer that names its own disposition replaces this one (the CSV export, a class file shown
+ * inline), and an answer that is not JSON (a picture, a playlist, an event stream) loses it before
+ * it goes: see `keepsJsonDisposition` below.
+ */
+const JSON_DISPOSITION = 'attachment; filename="api.json"';
 const API_HEADERS = Object.freeze({
   ...Object.fromEntries(API_HEADER_NAMES.map((name) => [name, SECURITY_HEADERS[name] ?? missing(name)])),
   ...API_CACHE_CONTROL,
+  'content-disposition': JSON_DISPOSITION,
 });
 
 function missing(name: string): never {
   throw new Error(`helmet set no ${name}`);
 }
+
+const isJson = (contentType: unknown) => typeof contentType === 'string' && contentType.startsWith('application/json');
+
+/** The zod type of a declared answer ('object', 'string', 'any'...), or null for anything else. */
+function zodType(schema: unknown): string | null {
+  const type = (schema as { _zod?: { def?: { type?: unknown } } } | null)?._zod?.def?.type;
+  return typeof type === 'string' ? type : null;
+}
+
+/**
+ * Whether every success a route declares is a JSON object, so that all its answers, refusals
+ * included, are JSON and keep the disposition set on arrival. Any other route (a file, a picture,
+ * a playlist, an event stream, tus's answers) may answer something else, and checks each answer
+ * on its way out; that check is a phase of its own, which the JSON routes (most, the feed and the
+ * ping among them) are spared (docs/performance.md, 'steps only where a route needs them').
+ */
+function answersOnlyJson(route: RouteOptions): boolean {
+  const schema = route.schema as { produces?: unknown; response?: Record<string, unknown> } | undefined;
+  if (!schema?.response || schema.produces !== undefined) return false;
+  const successes = Object.entries(schema.response).filter(([status]) => status.startsWith('2'));
+  return successes.length > 0 && successes.every(([, answer]) => zodType(answer) === 'object');
+}
+
+/** A non-JSON answer goes without the JSON disposition; one of its own it keeps. */
+const keepsJsonDisposition: onSendHookHandler = (_request, reply, payload, done) => {
+  if (reply.getHeader('content-disposition') === JSON_DISPOSITION && !isJson(reply.getHeader('content-type'))) reply.removeHeader('content-disposition');
+  done(null, payload);
+};
 
 /** On every answer, the error answers of hooks and the 404 handler included: set first thing. */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
@@ -85,9 +123,16 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     reply.headers(isDeclaredApiRoute(request.url) ? API_HEADERS : SECURITY_HEADERS);
     done();
   });
+  app.addHook('onRoute', (route) => {
+    if (isDeclaredApiRoute(route.url) && !answersOnlyJson(route)) route.onSend = [...ownHooks(route.onSend), keepsJsonDisposition];
+  });
 });
 
-/** The same headers on an answer no hook sees: one the router gives before any route is found. */
+/**
+ * The same headers on an answer no hook sees: one the router gives before any route is found.
+ * It is always the error contract's JSON, so at an API address it is a download as well.
+ */
 export function setSecurityHeaders(response: ServerResponse): void {
   for (const [name, value] of SECURITY_HEADER_ENTRIES) response.setHeader(name, value);
+  if (isDeclaredApiRoute(response.req?.url ?? '')) response.setHeader('content-disposition', JSON_DISPOSITION);
 }

@@ -24,8 +24,9 @@ import { exampleOf, GRANTED, narrowerFor } from './route-examples';
 import { useSecurityTestApp } from './security-app';
 
 // Headers and limits, over every route of the real app: the security headers on every answer
-// (no-store on every JSON one), no CORS grant to another origin, and each route's body limit
-// answered with 413 and nothing stored, the JSON routes' one just above 64 KiB, each upload's its own.
+// (no-store and a download disposition on every JSON one), no CORS grant to another origin, and
+// each route's body limit answered with 413 and nothing stored, the JSON routes' one just above
+// 64 KiB, each upload's its own.
 
 const FOREIGN_ORIGIN = 'https://evil.example';
 const MAX_UPLOAD_BYTES = 512 * 1024;
@@ -48,15 +49,30 @@ function headerProblems(answer: Answer): string[] {
   return problems;
 }
 
+const isJsonAnswer = (answer: Answer) => String(answer.headers['content-type'] ?? '').startsWith('application/json');
+
 /**
  * What is wrong with an API answer's caching, or []: a JSON answer (data, or an error) must say
  * `no-store`, so that no browser cache or proxy keeps a student's data for the next user of the
  * device. Images and files say what they allow themselves, and other tests hold them to it.
  */
 function cacheProblems(answer: Answer): string[] {
-  if (!String(answer.headers['content-type'] ?? '').startsWith('application/json')) return [];
+  if (!isJsonAnswer(answer)) return [];
   const cacheControl = String(answer.headers['cache-control'] ?? '');
   return cacheControl.split(',').map((d) => d.trim()).includes('no-store') ? [] : [`a JSON answer with Cache-Control ${cacheControl || '(none)'}`];
+}
+
+const JSON_DISPOSITION = 'attachment; filename="api.json"';
+
+/**
+ * What is wrong with an answer's Content-Disposition, or []: a JSON answer (data, or an error) is a
+ * download named api.json, so a browser never renders one as a page; any other answer keeps its
+ * own disposition (a class file shown inline, the CSV export) or has none.
+ */
+function dispositionProblems(answer: Answer): string[] {
+  const disposition = answer.headers['content-disposition'];
+  if (isJsonAnswer(answer)) return disposition === JSON_DISPOSITION ? [] : [`a JSON answer with Content-Disposition ${String(disposition ?? '(none)')}`];
+  return disposition === JSON_DISPOSITION ? [`a ${String(answer.headers['content-type'] ?? 'typeless')} answer named api.json`] : [];
 }
 
 // Each test below calls every API route (some twice, with a database fingerprint around each), so
@@ -148,23 +164,35 @@ describe('headers and limits on every route', () => {
     return { example, request: requestFor(t.world, route, actor, await example.build({ world: t.world, actor })) };
   }
 
-  it('sends the CSP, nosniff, no CORS grant and, on JSON, no-store on every answer, to a caller from another origin', EVERY_ROUTE, async () => {
+  it('sends the CSP, nosniff, no CORS grant and, on JSON, no-store and a download disposition on every answer, to a caller from another origin', EVERY_ROUTE, async () => {
     const problems: string[] = [];
     let jsonAnswers = 0;
+    const ownDispositions = new Map<string, string>();
     for (const route of t.app.declaredRoutes) {
       const { example, request } = await grantedRequest(route);
       const answer = await send(t.app, { ...request, headers: { ...request.headers, origin: FOREIGN_ORIGIN } });
       // An example whose granted answer is a refusal (a lesson not streamed yet) is checked on that refusal.
       if (answer.statusCode >= 400 && answer.statusCode !== example.status) problems.push(`${key(route)}: the example was refused (${answer.statusCode})`);
-      problems.push(...[...headerProblems(answer), ...cacheProblems(answer)].map((p) => `${key(route)}: ${p}`));
-      if (String(answer.headers['content-type'] ?? '').startsWith('application/json')) jsonAnswers += 1;
+      problems.push(...[...headerProblems(answer), ...cacheProblems(answer), ...dispositionProblems(answer)].map((p) => `${key(route)}: ${p}`));
+      if (isJsonAnswer(answer)) jsonAnswers += 1;
+      else if (answer.headers['content-disposition'] !== undefined) ownDispositions.set(key(route), String(answer.headers['content-disposition']));
     }
     expect(problems).toEqual([]);
     // The check above looked at the answers that matter: most routes answer JSON.
     expect(jsonAnswers).toBeGreaterThan(t.app.declaredRoutes.length / 2);
+    // ...and at answers that name their own disposition, which they keep: a class file and the CSV export.
+    expect(ownDispositions.get('GET /api/secure-folders/secure-file')).toMatch(/^inline; filename="/);
+    expect(ownDispositions.get('GET /api/students/student/export')).toMatch(/^attachment; filename="students-\d{4}-\d{2}-\d{2}\.csv"$/);
   });
 
-  it('keeps no-store on the refusals too: a missing token, a student at an admin route, an unknown id', async () => {
+  it('names the JSON answers the router gives before any route is found a download as well', async () => {
+    const answer = await send(t.app, { method: 'GET', url: '/api/students/%zz' });
+    expect(answer.statusCode).toBe(400);
+    expect(isJsonAnswer(answer)).toBe(true);
+    expect([...headerProblems(answer), ...dispositionProblems(answer)]).toEqual([]);
+  });
+
+  it('keeps no-store and the download disposition on the refusals too: a missing token, a student at an admin route, an unknown id', async () => {
     const trace = '/api/forensics/traces';
     const refusals = [
       await send(t.app, { method: 'GET', url: `${trace}/${crypto.randomUUID()}` }),
@@ -173,6 +201,7 @@ describe('headers and limits on every route', () => {
     ];
     expect(refusals.map((answer) => answer.statusCode)).toEqual([401, 403, 404]);
     expect(refusals.flatMap(cacheProblems)).toEqual([]);
+    expect(refusals.flatMap(dispositionProblems)).toEqual([]);
   });
 
   it('grants no cross-origin preflight on any API address', EVERY_ROUTE, async () => {
