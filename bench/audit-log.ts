@@ -1,4 +1,4 @@
-// Benchmark for issue 8's audit log: with 100,000 entries in the database, a page of the log under
+// Benchmark for the audit log: with 100,000 entries in the database, a page of the log under
 // any filter (action, admin, target id, search words, Sri Lanka days, a deep page) answers through
 // the real server over loopback in under 50 ms at the 95th percentile. Requests go one after
 // another, as an admin's screen sends them, so a time is the answer's own and not a queue's.

@@ -1,4 +1,4 @@
-// Benchmark for issue 18: the start of a built tree, as users start it: `npm start` (the README's
+// Cold-start benchmark: the start of a built tree, as users start it: `npm start` (the README's
 // command and defaults) until GET /api/health answers 200, under 1.5 s. A first start (which
 // builds whatever is stale and creates the database) is not timed; then BENCH_STARTS (5) restarts
 // on the same data folder are, and the median is the figure.

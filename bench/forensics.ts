@@ -1,4 +1,4 @@
-// Benchmark for issue 16: leak tracing, every figure in one run of `npm start` (README defaults:
+// Benchmark for leak tracing: every figure in one run of `npm start` (README defaults:
 // TRANSCODE_CONCURRENCY 1, ffmpeg at low priority, the tracer a job at the same priority).
 //
 //   npm run bench:forensics

@@ -1,4 +1,4 @@
-// Benchmark for issue 9: Lighthouse on the login page and the student's messages feed.
+// Benchmark: Lighthouse on the login page and the student's messages feed.
 //
 //   npm run bench:lighthouse                         # builds the web app, starts the real server
 //   BENCH_PORTS=19200-19299 npm run bench:lighthouse

@@ -1,10 +1,10 @@
-// Load benchmark for issue 8: the real server, started with `npm start` as a user runs it, under
+// Load benchmark: the real server, started with `npm start` as a user runs it, under
 // 200 connections for 30 s per scenario:
 // - sign-in: students signing in (argon2id checks their passwords);
 // - a student session: each connection is one student reading their feed, their drive (the class
 //   list and a class's content) and their profile, round and round;
 // - GET /api/ping, a constant answer of the same server, measured in the same run as the yardstick;
-// - the hall (issue 19): 300 students behind one address sign in at once, 35 after typos
+// - the hall: 300 students behind one address sign in at once, 35 after typos
 //   (support/sign-in-hall.ts): every one must get in with no refusal; its sign-in p99 is printed.
 // Goals: zero errors (any answer other than 2xx, a timeout or a connection error), and the server
 // process's memory (RSS, sampled every 200 ms) below 256 MB throughout. It prints one table:

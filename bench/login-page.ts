@@ -1,4 +1,4 @@
-// Benchmark for issue 6: the login page, as a student on a phone first meets it.
+// Benchmark for the login page, as a student on a phone first meets it.
 //
 //   npm run bench:login                      # builds the web app, starts the real server, runs Lighthouse
 //   BENCH_PORTS=19200-19299 BENCH_RUNS=3 npm run bench:login

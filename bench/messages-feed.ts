@@ -1,4 +1,4 @@
-// Benchmark for issues 5 and 18: with 1,000 messages in the database, a student's feed (the first
+// Benchmark for the messages feed: with 1,000 messages in the database, a student's feed (the first
 // page of get-by-batch, which also records views and the bell's marker) served by `npm start` to
 // 50 connections over loopback must reach at least half the requests per second of a bare Fastify
 // process sending the same bytes, with a 99th percentile under 50 ms; and GET /api/ping, the

@@ -1,4 +1,4 @@
-// Benchmark for issue 17: 2,000 students watching at once, each player sending a progress report
+// Watching benchmark: 2,000 students watching at once, each player sending a progress report
 // every 15 s for 2 minutes (after joining, each at its own moment, over the first 15 s), against the real server started with `npm start` and the README's
 // defaults (SQLite in a temporary data folder). Goals, all in one run: zero errors, report p99 under
 // 50 ms, and every report counted: the progress rows' stored totals (reports, seconds played) equal

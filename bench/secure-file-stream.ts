@@ -1,4 +1,4 @@
-// Benchmark for issue 4: a lesson video streamed through secure-file, against nginx serving the
+// Streaming benchmark: a lesson video streamed through secure-file, against nginx serving the
 // same file from the same disk on the same machine, over loopback.
 //
 //   npm run bench:stream

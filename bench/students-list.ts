@@ -1,4 +1,4 @@
-// Benchmark for issue 3: with 10,000 students in the database, a page of the Student List (any
+// Student List benchmark: with 10,000 students in the database, a page of the Student List (any
 // filter) answers in under 50 ms at the 95th percentile, through the real server over loopback.
 //
 //   npx tsx bench/students-list.ts                       # SQLite in a temporary data folder

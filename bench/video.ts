@@ -1,4 +1,4 @@
-// Benchmark for issue 15: a recorded lecture through the whole lesson path, every figure in one
+// Benchmark for lessons: a recorded lecture through the whole lesson path, every figure in one
 // run of `npm start` (README defaults: TRANSCODE_CONCURRENCY 1, ffmpeg at low priority).
 //
 //   npm run bench:video

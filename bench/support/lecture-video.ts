@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mediaBinaries } from '../../apps/server/src/media/binaries';
 
-// A lecture as a tutor records one (issue 15's bench source), made by the ffmpeg the server runs:
+// A lecture as a tutor records one, made by the ffmpeg the server runs:
 // a still slide (a title bar, lines of text, a picture), a presenter moving in one corner (a
 // test pattern, a fifth of the frame), light camera noise over all of it, and a voice-like tone;
 // 720p at 30 frames a second, H.264 at about 2.5 Mbit/s with AAC, in MP4.

@@ -2,7 +2,7 @@ import { chromium, type Page } from '@playwright/test';
 import { sessionFromLogin, type LoginAnswer } from '@academy/contract';
 import { systemChromium } from '../../e2e/support/system-chromium.js';
 
-// A student watching a lesson in headless Chromium on a phone's mobile line (issue 15): the
+// A student watching a lesson in headless Chromium on a phone's mobile line: the
 // portal's own player (hls.js, Auto quality) with the network throttled through the DevTools
 // protocol to THROTTLE. What a student feels: from opening the lesson's page to its first frame,
 // and from a seek to a point not yet downloaded until the picture moves again. BENCH_TRACE=1

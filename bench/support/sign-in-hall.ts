@@ -1,6 +1,6 @@
 import { STUDENTS_PATHS } from '@academy/contract';
 
-// Issue 19's hall, for bench/load.ts: a class signs in at once from the hall's one address (every
+// The sign-in hall, for bench/load.ts: a class signs in at once from the hall's one address (every
 // request of the benchmark comes from loopback), the first 30 after one typo and the next 5 after
 // five, as the tests do (apps/server/src/features/sign-in-guard/hall.test.ts). Each student's
 // tries go one after another, the students all at once. Goal: every student in, no refusal.

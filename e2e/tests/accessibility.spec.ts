@@ -5,7 +5,7 @@ import { NARROW, reflowProblems, resizeTo } from '../support/reflow';
 import { accountOf, SCREENS, signIn, viewportOf, visit, type Role } from '../support/screens';
 import { useWorld, type World } from '../support/world';
 
-// Issue 9: WCAG 2.1 AA on every screen, signed out, as a student and as the admin, dialogs and the
+// WCAG 2.1 AA on every screen, signed out, as a student and as the admin, dialogs and the
 // phone drawer included, in every language of LANGUAGES. Each screen is opened at 320 px wide, as
 // a small phone does, and checked for reflow there and zoomed to 200% (support/reflow.ts); then
 // the window takes the screen's own size (a laptop's, or a phone's for the phone drawer) and

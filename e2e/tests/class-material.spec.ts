@@ -8,8 +8,8 @@ import { onePagePdf } from '../support/pdf';
 import { ADMIN } from '../support/server-env';
 import { findStudentRow } from '../support/student-list';
 
-// Issue 4 end to end: an admin builds a class and gives it to a student by e-mail; the student
-// watches the lesson (streamed once processed, issue 15) and reads the handout in the viewer;
+// Class material end to end: an admin builds a class and gives it to a student by e-mail; the
+// student watches the lesson (streamed once processed) and reads the handout in the viewer;
 // suspending the student kills the open viewer's next read; a student without the grant sees nothing and gets 404 for every id.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -62,7 +62,7 @@ test('a class from creation to a suspended viewer, and closed to everyone else',
   ]);
   await expect(driveCard(admin, 'lesson.mp4').getByRole('button', { name: 'View File' })).toBeVisible();
   await expect(driveCard(admin, 'notes.pdf').getByRole('button', { name: 'View File' })).toBeVisible();
-  // The video is transcoded for streaming (issue 15): students are then served the HLS ladder.
+  // The video is transcoded for streaming: students are then served the HLS ladder.
   await expectLessonReady(admin, 'lesson.mp4');
 
   // Give Additional Access (spec section 2): Email, Class, Submit; the dialog closes on success.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { registerByApi, signInByUi } from '../support/accounts';
 import { mailsTo, otpFromOutbox } from '../support/outbox';
 
-// Issue 7 end to end: from 'Forgot Password?' on the login screen to signing in with the new
+// Password reset end to end: from 'Forgot Password?' on the login screen to signing in with the new
 // password, with the code read from the real mail the server wrote to its outbox.
 
 async function openForgotPassword(page: Page, email: string) {

@@ -2,7 +2,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { registerByApi, signInByApi, signInByUi } from '../support/accounts';
 import { ADMIN } from '../support/server-env';
 
-// Issue 8 'Sessions' end to end: a student sees their sign-ins on the Profile page and ends the
+// Sessions end to end: a student sees their sign-ins on the Profile page and ends the
 // others; the admin's session limit pushes out the oldest sign-in.
 
 async function studentBrowser(browser: Browser, email: string, password: string, name: string) {

@@ -132,7 +132,7 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   /** The longest a request may take to arrive whole: a lesson upload's part on a slow line is long. */
   requestTimeoutMs: number;
-  /** Class material (issue 4): where the class folders live, upload limit, viewer ticket lifetime. */
+  /** Class material: where the class folders live, upload limit, viewer ticket lifetime. */
   files: {
     store: { kind: 'disk'; dir: string } | { kind: 'google-drive'; keyFile: string; rootFolderId: string; apiUrl: string | null };
     maxUploadBytes: number;
@@ -141,7 +141,7 @@ export interface Config {
     resumableDir: string;
   };
   /**
-   * Lessons (issue 15): the ffmpeg and ffprobe to run (null: the ones npm installed), transcodes at
+   * Lessons: the ffmpeg and ffprobe to run (null: the ones npm installed), transcodes at
    * once in this instance (0: this instance takes none), how long a taken job is held without a
    * heartbeat, where the streamed versions are kept (a Drive folder, or `dir` on disk), where a
    * transcode works and where Drive-kept segments are cached.

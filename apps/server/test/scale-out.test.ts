@@ -5,7 +5,7 @@ import { adminHeaders, createClass, giveAccess, PDF_BYTES, ticketUrl, uploadFile
 import { signedInStudent } from './factories';
 import { twoInstancesUnavailable, useTwoInstances } from './two-instances';
 
-// What several instances behind one load balancer must share (issue 8, 'Scale-out'): a client's
+// What several instances behind one load balancer must share (docs/scaling.md): a client's
 // sign-in failures and request budget, wherever its requests land; a token or a file ticket
 // issued by one instance is good on the other. Live fan-out: features/messages/two-instances.test.ts.
 // Both instances trust the balancer (TRUST_PROXY), so each test is a client of its own, named by

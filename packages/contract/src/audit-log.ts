@@ -3,7 +3,7 @@ import { dataAnswer } from './api';
 import { pagingSchema, STUDENT_DEFAULT_PAGE_SIZE, STUDENT_PAGE_SIZES, studentListQuerySchema } from './students';
 import { AUDIT_ACTIONS, type AuditAction } from './audit-log-text';
 
-// The audit log (issue 8): every admin action, with who did it (as they were named then), what it
+// The audit log: every admin action, with who did it (as they were named then), what it
 // touched, what changed, when and from which address. Only admins read it.
 
 export const AUDIT_LOG_PATHS = {

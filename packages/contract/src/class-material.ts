@@ -18,7 +18,7 @@ export const CLASS_MATERIAL_PATHS = {
   folderContent: 'folders/folderContent/:folderId',
   giveAdditionalAccess: 'students/student/give-additional-access',
   secureFile: 'secure-folders/secure-file',
-  // Beyond the spec (issue 4): the viewer's ticket, the drive screen's admin tools, grants.
+  // Beyond the spec: the viewer's ticket, the drive screen's admin tools, grants.
   fileTicket: 'secure-folders/file-ticket/:fileId',
   storeInfo: 'folders/store',
   subfolder: 'folders/folder/:folderId/folders',
@@ -64,7 +64,7 @@ export const driveItemSchema = z.object({
   posterUrl: z.string().optional(),
   /** For a video, to admins only: where its streamed version stands. */
   processing: lessonProcessingSchema.optional(),
-  /** For a file, to a student: how far they watched it (issue 17). */
+  /** For a file, to a student: how far they watched it. */
   watch: driveItemWatchSchema.optional(),
   /** For a lesson, to a student: added since their last visit and not opened yet. */
   isNew: z.boolean().optional(),
@@ -160,11 +160,11 @@ export type DriveItemAnswer = z.infer<typeof driveItemAnswerSchema>;
 
 /** Built-in store uploads: lessons are mp4 videos and PDFs, checked by their bytes. */
 export const UPLOAD_EXTENSIONS = ['.mp4', '.pdf'] as const;
-/** A 2-hour lesson recorded at a high rate fits (issue 15). */
+/** A 2-hour lesson recorded at a high rate fits. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 8 * 1024 * 1024 * 1024;
 
 /**
- * Resumable uploads (tus 1.0.0, issue 15) under /api/: POST here creates one, and its address
+ * Resumable uploads (tus 1.0.0) under /api/: POST here creates one, and its address
  * (`uploads/{id}`, the answer's Location) takes PATCH, HEAD and DELETE. Admin only, as every upload.
  */
 export const RESUMABLE_UPLOAD_PATH = 'uploads';

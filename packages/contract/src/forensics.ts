@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dataAnswer } from './api';
 import { FORENSICS_TEXT, type TraceNoMatchReason } from './forensics-text';
 
-// Leak tracing (issue 16): every viewer's stream of a lesson carries a codeword in the choice of
+// Leak tracing: every viewer's stream of a lesson carries a codeword in the choice of
 // marked segments; an admin uploads a leaked copy and the server reads whose it was, or says it
 // cannot tell. It never guesses.
 

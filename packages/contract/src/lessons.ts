@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API_BASE, dataAnswer } from './api';
 
-// Lessons (issue 15): every uploaded video is transcoded into an encrypted HLS ladder. The viewer
+// Lessons: every uploaded video is transcoded into an encrypted HLS ladder. The viewer
 // plays it through per-ticket playlists; each playlist, segment and key request carries the same
 // viewer ticket as secure-file (`?t=`) and is checked like secure-file on every request.
 
@@ -16,7 +16,7 @@ export const LESSON_STATES = ['queued', 'processing', 'ready', 'failed'] as cons
 export type LessonState = (typeof LESSON_STATES)[number];
 
 /**
- * A ready lesson's leak marks (issue 16): 'none' (transcoded before marks existed: an admin adds
+ * A ready lesson's leak marks: 'none' (transcoded before marks existed: an admin adds
  * them), 'adding' (ladder A is ready, its twin B is being made), 'ready' (every viewer's stream
  * carries their codeword).
  */

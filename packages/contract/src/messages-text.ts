@@ -23,7 +23,7 @@ export const MESSAGES_TEXT = {
   author: 'Class Admin',
   authorInitials: 'CA',
   resourceLink: 'Resource Link',
-  // Beyond the spec's words (issue 5): editing, deleting, paging, failures.
+  // Beyond the spec's words: editing, deleting, paging, failures.
   editMessage: 'Edit Message',
   saveChanges: 'Save Changes',
   cancel: 'Cancel',

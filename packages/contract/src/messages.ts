@@ -10,7 +10,7 @@ export const MESSAGES_PATHS = {
   getByBatch: 'messages/message/get-by-batch/:batch/:historyType/:classType',
   send: 'messages/message/send',
   remove: 'messages/message/delete/:id',
-  // Beyond spec section 7 (issue 5): editing, the bell's count and the live stream.
+  // Beyond spec section 7: editing, the bell's count and the live stream.
   update: 'messages/message/update/:id',
   unread: 'messages/message/unread',
   stream: 'messages/message/stream',

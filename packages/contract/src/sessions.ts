@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dataAnswer } from './api';
 
-// Sessions (issue 8): each sign-in is a session a student can see and end; an admin caps how many
+// Sessions: each sign-in is a session a student can see and end; an admin caps how many
 // sessions one student keeps, so one paid account is not shared around a class.
 
 export const SESSIONS_PATHS = {

@@ -11,7 +11,7 @@ export const STUDENTS_PATHS = {
   remove: 'students/student/deletestudent/:id',
   update: 'students/student/update/:id',
   updatePassword: 'students/student/updatepassword/:id',
-  // Beyond spec section 7 (issue 3): deleted students, CSV, profile pictures.
+  // Beyond spec section 7: deleted students, CSV, profile pictures.
   listDeleted: 'students/student/deleted',
   restore: 'students/student/restore/:id',
   exportCsv: 'students/student/export',
@@ -156,7 +156,7 @@ export const idParamsSchema = z.object({
   id: z.string().trim().min(1).max(64, { error: 'is not a valid id' }),
 });
 
-// ---- Student administration, profile and password (issue 3) ----
+// ---- Student administration, profile and password ----
 
 /** Sizes an admin can choose for a page of the Student List. */
 export const STUDENT_PAGE_SIZES = [10, 25, 50, 100] as const;

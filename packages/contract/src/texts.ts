@@ -15,7 +15,7 @@ export const SERVER_TEXT = {
   adminOnly: 'Only an administrator can do this',
   notYourAccount: 'You can only see your own account',
   studentNotFound: 'Student not found',
-  // Students and profiles (issue 3)
+  // Students and profiles
   stateUpdated: 'Account state updated',
   studentDeleted: 'Student deleted successfully',
   studentRestored: 'Student restored',
@@ -64,7 +64,7 @@ export const ALERT_TEXT = {
   registrationFail: 'Registration Fail',
   registrationFailed: 'Registration Failed',
   registrationFallback: 'Something went wrong',
-  // Students and profiles (issue 3); spec section 8 'Students'
+  // Students and profiles: spec section 8 'Students'
   somethingWentWrongBang: 'Something Went Wrong !',
   updatingSuccess: 'Updating Success !',
   updatingFail: 'Updating Fail !',
@@ -103,7 +103,7 @@ export const PASSWORD_RESET_TEXT = {
 } as const;
 
 /**
- * A sign-in refused after failures (issue 19): 'Too many failed sign-ins. Try again in 3 minutes.'
+ * The sign-in guard's refusal after failures: 'Too many failed sign-ins. Try again in 3 minutes.'
  * `seconds` is the answer's Retry-After; under a minute it is said in seconds.
  */
 export function signInRetryMessage(seconds: number): string {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dataAnswer } from './api';
 
-// Watching and progress (issue 17): the player reports where a student is in a lesson and what
+// Watching and progress: the player reports where a student is in a lesson and what
 // they played; the server keeps one row per student and file, answers resume positions, the
 // student's "Continue watching" row, and the tutor's viewers and retention of a lesson.
 
@@ -110,7 +110,7 @@ export type WatchedLessonsAnswer = z.infer<typeof watchedLessonsAnswerSchema>;
 export const visitAnswerSchema = dataAnswer(z.object({ newSince: z.string().nullable() }));
 export type VisitAnswer = z.infer<typeof visitAnswerSchema>;
 
-/** The contract of issue 17: every student who may open the lesson, never-opened ones included. */
+/** A lesson's Viewers panel: every student who may open the lesson, never-opened ones included. */
 export const lessonViewerSchema = z.object({
   studentId: z.string(),
   name: z.string(),
@@ -135,7 +135,7 @@ export const retentionAnswerSchema = dataAnswer(
 );
 export type RetentionAnswer = z.infer<typeof retentionAnswerSchema>;
 
-/** What a drive listing adds to an item for a student (issue 17). */
+/** What a drive listing adds to an item for a student. */
 export const driveItemWatchSchema = z.object({
   watchedPercent: z.number().int().min(0).max(100),
   positionSeconds: z.number(),

@@ -46,7 +46,7 @@ export function createDatabase(target: DatabaseTarget, log?: DatabaseLog): Db {
 
 /**
  * Preparing a statement (parsing and planning its SQL) costs more than running a small query, and
- * Kysely prepares on every call; the account check of every request felt it (issue 5's benchmark).
+ * Kysely prepares on every call; the account check of every request felt it (the feed benchmark).
  * The same SQL text reuses its statement, unless that one is still busy (a streamed query).
  */
 function withStatementCache(file: SQLite.Database, size = 500): SqliteDatabase {

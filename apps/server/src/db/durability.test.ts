@@ -8,7 +8,7 @@ import { startServerProcess } from '../../test/server-process';
 import { createDatabase } from './database';
 import { engineUnderTest } from '../../test/engine-under-test';
 
-// The crash test of issue 8: a burst of registrations against a real server process, killed with
+// The crash test: a burst of registrations against a real server process, killed with
 // SIGKILL in the middle. After a restart, every registration the server acknowledged is there,
 // and the regNo sequence carries on without a repeat.
 

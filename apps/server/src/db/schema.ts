@@ -28,7 +28,7 @@ export interface AccountsTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
-  /** Lower-cased name, e-mail, regNo and phone numbers: the Student List's search (issue 3). */
+  /** Lower-cased name, e-mail, regNo and phone numbers: the Student List's search. */
   search_text: Generated<string>;
 }
 

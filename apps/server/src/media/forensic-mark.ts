@@ -1,4 +1,4 @@
-// Forensic marks (issue 16). Every rendition exists twice, A and B, and a student's playlist picks
+// Forensic marks. Every rendition exists twice, A and B, and a student's playlist picks
 // A or B per segment by a bit of their codeword. The two differ only by a faint luma pattern P laid
 // over the whole picture: A = source + a·P, B = source − a·P. The mark is symmetric, so a tracer
 // reads a sign, which no gain or contrast change of a leaked copy can flip.

@@ -4,7 +4,7 @@ import { LESSON_RENDITION_HEIGHTS, LESSON_RENDITIONS, type LessonRendition } fro
 // (CRF) with a ceiling on the rate: still scenes cost few bits, movement is capped so the rung fits
 // its line (240p within ~1.5 MB a minute, 360p within ~3 MB, sound included).
 //
-// Speed (issue 15: the ladder at >= 3x real time on two shared cores, ffmpeg at low priority):
+// Speed (goal: the ladder at >= 3x real time on two shared cores, ffmpeg at low priority):
 // the two large rungs hold most of the pixels, so they use x264's superfast preset, with the
 // macroblock tree and a short lookahead put back (superfast drops both, and without them a still
 // slide's noise is re-spent on every frame: the 480p rung grew 2.5x). The small rungs, which

@@ -14,7 +14,7 @@ export interface SessionAccount {
   isAdmin: boolean;
   /** The sign-in this request belongs to (sessions feature). */
   sessionId: string;
-  /** The profile fields that decide which announcements reach a student (issue 5). */
+  /** The profile fields that decide which announcements reach a student. */
   batch: string;
   classType: string;
   historyType: string;
@@ -70,7 +70,7 @@ declare module '@fastify/jwt' {
  * - `owner`: as signed-in, and the service lets a student reach only their own resource (an admin any);
  * - `admin`: an active admin.
  * The plugin attaches the checks from the declaration, and a route under /api/ without one stops
- * the server from starting, so no call is ever open by omission (issue 8's access matrix reads it too).
+ * the server from starting, so no call is ever open by omission (the security suite's access matrix reads it too).
  */
 export const ROUTE_ACCESS = ['public', 'signed-in', 'owner', 'admin'] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];

@@ -16,7 +16,7 @@ export async function createFileStore(store: Config['files']['store']): Promise<
 }
 
 /**
- * Where lessons' streamed versions are kept (issue 15): with the Drive store, in the Drive folder
+ * Where lessons' streamed versions are kept: with the Drive store, in the Drive folder
  * GOOGLE_DRIVE_LESSONS_FOLDER_ID (outside the classes' root, so it never shows as a class), read
  * through a local cache; otherwise on local disk, beside the data and outside the class tree.
  */

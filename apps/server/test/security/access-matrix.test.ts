@@ -7,7 +7,7 @@ import { exampleOf, GRANTED, narrowerFor, ROUTE_EXAMPLES, type RouteExample } fr
 import { useSecurityTestApp } from './security-app';
 import { ACTORS, type Actor } from './world';
 
-// The access matrix (issue 8): every route of the real app, as declared in its `config.access`,
+// The access matrix: every route of the real app, as declared in its `config.access`,
 // called by six callers with a valid request. A caller the declaration does not grant must be
 // refused (401, 403, or 404 for another student's resource) with the error contract's body and
 // nothing stored; a caller it grants must be served, which proves the example valid and so that

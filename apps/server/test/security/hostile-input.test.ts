@@ -9,7 +9,7 @@ import { exampleOf, GRANTED } from './route-examples';
 import { useSecurityTestApp } from './security-app';
 import { reviveCallers, type Actor } from './world';
 
-// Hostile input (issue 8): every route's valid example, corrupted by fast-check (hostile-requests.ts)
+// Hostile input: every route's valid example, corrupted by fast-check (hostile-requests.ts)
 // and sent as an anonymous caller, a student and an admin. Whatever arrives, the server never
 // answers 5xx; a 4xx keeps the error contract; a refused request stores nothing (a fingerprint of
 // every table and every data file, before and after); and every answer keeps nosniff and grants

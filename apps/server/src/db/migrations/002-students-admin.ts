@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// The Student List at 10,000 students (issue 3). One lower-cased search column (name, e-mail,
+// The Student List at 10,000 students. One lower-cased search column (name, e-mail,
 // regNo, phone numbers) replaces five LIKEs, and one index holds, for live students, everything
 // a page's filters read in list order (batch, name, id), so a page is found without reading rows
 // it does not show. Partial indexes and `||` mean the same on SQLite and PostgreSQL.

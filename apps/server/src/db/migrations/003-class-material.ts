@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Class material (issue 4). Dialect-neutral: the same file runs on SQLite and PostgreSQL.
+// Class material. Dialect-neutral: the same file runs on SQLite and PostgreSQL.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // A class is a top-level folder of the file store. The row keeps its name (unique in any letter

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Announcements (issue 5). Dialect-neutral: the same file runs on SQLite and PostgreSQL.
+// Announcements (the Messages feed). Dialect-neutral: the same file runs on SQLite and PostgreSQL.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Targets are kept as the JSON text of their lists ('[]' = everyone on that part). The values come

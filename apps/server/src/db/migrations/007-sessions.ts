@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Sessions (issue 8): every sign-in is a row, so a student can see and end their sessions and an
+// Sessions: every sign-in is a row, so a student can see and end their sessions and an
 // admin can cap how many a student keeps. Settings: the few values an admin changes at run time.
 
 export async function up(db: Kysely<unknown>): Promise<void> {

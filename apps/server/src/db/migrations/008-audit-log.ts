@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// The audit log (issue 8). Entries are never changed or removed by the application. The admin's
+// The audit log. Entries are never changed or removed by the application. The admin's
 // name and e-mail are copied in, so an entry still says who acted after an account is renamed.
 // No foreign keys: the log outlives whatever it speaks of (a deleted class, a removed message).
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Durable background jobs (issue 15): one row per job. A worker takes a job by writing its own id
+// Durable background jobs: one row per job. A worker takes a job by writing its own id
 // and a lease into the row in one UPDATE; it renews the lease while it works. A job whose lease ran
 // out (its instance was killed) is taken again by whichever instance looks next.
 

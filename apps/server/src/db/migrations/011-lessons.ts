@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Lessons (issue 15): a video's streamed version. The row follows its source file by the store id,
+// Lessons: a video's streamed version. The row follows its source file by the store id,
 // which the disk store changes on every rename on the way, so renames rewrite `file_id`. The
 // outputs live in the lesson store under the lesson's own id, so they never move.
 

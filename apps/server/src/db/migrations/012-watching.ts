@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Watching (issue 17): one progress row per student and file, the batch ids already applied (so a
+// Watching: one progress row per student and file, the batch ids already applied (so a
 // retried batch counts once), and each student's drive visits (the start of "New").
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Leak tracing (issue 16). A lesson's `marks` says which marked ladders it has: 'none' (transcoded
+// Leak tracing. A lesson's `marks` says which marked ladders it has: 'none' (transcoded
 // before marks existed: one unmarked ladder), 'a' (the ladder carries mark A; B is being made, and
 // every viewer gets A meanwhile), 'ab' (both: each viewer's segments follow their codeword).
 // Each play's key fetch is remembered (who, which lesson, when, from where): what a trace reports.

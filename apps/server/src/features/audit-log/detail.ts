@@ -1,5 +1,5 @@
 // What an entry keeps of a change: a small JSON object. Whatever a caller hands in, a key that
-// names a secret is dropped here, so a password, token or code can never reach the log (issue 8),
+// names a secret is dropped here, so a password, token or code can never reach the log,
 // and long texts and lists are cut so one entry stays small.
 
 const SECRET_KEY = /pass|token|otp|secret|hash|code/i;

@@ -8,7 +8,7 @@ import { safeDetail } from './detail';
 import * as repo from './repo';
 import { searchRanges, termsOf } from './terms';
 
-// Every admin action is recorded here by the feature that performs it (issue 8). Where the change
+// Every admin action is recorded here by the feature that performs it. Where the change
 // is one database transaction, the caller hands in that transaction, so a change is never stored
 // without its entry nor an entry without its change; a change on a file store is recorded once
 // the store has made it.

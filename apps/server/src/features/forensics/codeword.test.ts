@@ -12,7 +12,7 @@ import {
   type SegmentReading,
 } from './codeword';
 
-// Issue 16: the codeword names the student from a part of the lesson with misread segments, and
+// Leak tracing: the codeword names the student from a part of the lesson with misread segments, and
 // never names a student who did not leak the copy: not for an unmarked copy, not for noise, not for
 // a splice of two other students. Trials use a seeded generator, so a failure reproduces.
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { MarkVariant } from '../../media/forensic-mark';
 
-// Leak tracing (issue 16): every segment of a lesson exists as variant A and B, and a student's
+// Leak tracing: every segment of a lesson exists as variant A and B, and a student's
 // playlist picks one per segment by a bit of the student's codeword. A tracer reads a leaked copy
 // and gets, per segment it covers, a soft value; this file turns those into a student, or into a
 // refusal. A wrong name is far worse than none, so every rule below is there to keep the chance of

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 
-// What other features may read of lessons (issue 17's progress and "New"): a video's probed length
+// What other features may read of lessons (watching progress and "New"): a video's probed length
 // and when it was added, by the file's store id.
 
 export interface LessonFacts {

@@ -2,7 +2,7 @@ import { SEGMENT_NAME_PATTERN } from '../../media/transcode';
 import { deriveCodeword, variantFor } from '../forensics/codeword';
 import type { LessonRow } from './repo';
 
-// Where a lesson's two marked ladders are kept (issue 16): ladder A under the rung's own folder
+// Where a lesson's two marked ladders are kept (leak tracing): ladder A under the rung's own folder
 // ('360p/4.ts'), its twin B under 'b/' ('b/360p/4.ts'). Only segments differ: playlists, key,
 // poster and thumbnails are ladder A's for everyone.
 

@@ -6,7 +6,7 @@ import { VARIANT_B_FOLDER } from './marked-segments';
 import { failureReason, filesBelow, inScratch, sourceOnDisk, storeFilesIn } from './job-steps';
 import * as repo from './repo';
 
-// The second marked ladder of a lesson (issue 16): the same rungs, cut at the same instants, marked
+// The second marked ladder of a lesson: the same rungs, cut at the same instants, marked
 // B. It runs after ladder A is ready, as its own job at the same low priority, so a lesson plays
 // as soon as A is stored (every viewer gets A meanwhile) and the upload-to-ready time stays one
 // ladder's. Only its segments are kept: playlists, poster and thumbnails are A's.

@@ -37,7 +37,7 @@ export type CallerRow = CallerQuery extends CompiledQuery<infer Row> ? Row : nev
 
 /**
  * This runs on every authenticated request, so its SQL is built once per database and then only
- * given its two parameters: building it anew each time cost more than running it (issue 5's bench).
+ * given its two parameters: building it anew each time cost more than running it (the feed bench).
  */
 const callerQueries = new WeakMap<Db, CallerQuery>();
 

@@ -5,7 +5,7 @@ import { buildRegistration, registerStudent, signedInStudent, signIn } from '../
 import { multipartForm } from '../../../test/multipart-form';
 import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
 
-// Every students call of issue 3 against the five callers of the issue. The target of each call is
+// Every call of student administration against the five callers below. The target of each call is
 // the 'student' caller's own account (or, for restore, a deleted student), and every refused call
 // must leave that account exactly as it was.
 

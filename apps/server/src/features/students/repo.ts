@@ -84,7 +84,7 @@ export async function makeAdmin(db: Db, id: string, passwordHash: string, now: s
     .execute();
 }
 
-// ---- Student administration (issue 3) ----
+// ---- Student administration ----
 
 export interface ListFilter {
   search?: string | undefined;

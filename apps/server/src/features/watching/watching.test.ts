@@ -12,7 +12,7 @@ import { useTestApp } from '../../../test/test-app';
 import { testVideo } from '../../../test/videos';
 import { adminHeaders, createClass, folderContent, giveAccess, PDF_BYTES, rootFiles, uploadFile, type Headers } from '../class-material/test-helpers';
 
-// Issue 17: progress saved and resumed, batches applied once, the 90 % rule, the tutor's viewers
+// Watching: progress saved and resumed, batches applied once, the 90 % rule, the tutor's viewers
 // (never-opened students included), privacy, and a revoked grant leaving "Continue watching".
 
 describe('watching and progress', () => {

@@ -23,7 +23,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'shell.student', to: '/students', icon: <People />, adminOnly: true },
   { label: 'shell.addStudent', to: '/addStudent', icon: <PersonAdd />, adminOnly: true },
   { label: 'shell.social', to: '/social', icon: <Campaign />, adminOnly: true },
-  // Issue 8, beyond the spec's six: the admins' audit log.
+  // Beyond the spec's six: the admins' audit log.
   { label: 'shell.auditLog', to: '/audit', icon: <History />, adminOnly: true },
   { label: 'shell.message', to: '/message', icon: <Forum />, adminOnly: false },
   { label: 'shell.profile', to: '/profile', icon: <AccountCircle />, adminOnly: false },

@@ -27,7 +27,7 @@ const TABLE_SX = tableAsCards('.audit-summary', { '& tbody tr.audit-details': { 
 
 const SKELETON_ROWS = 5;
 
-/** The Audit Log at /audit (issue 8): every admin action, newest first, with filters and paging. */
+/** The Audit Log at /audit: every admin action, newest first, with filters and paging. */
 export function AuditLogPage() {
   const [filters, setFilters] = useState<AuditFilterValues>(NO_AUDIT_FILTERS);
   const [page, setPage] = useState(0);

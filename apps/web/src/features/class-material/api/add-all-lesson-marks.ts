@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { classMaterialKeys } from './query-keys';
 
-/** Queues leak marks for every ready lesson transcoded before marks existed (admin, issue 16). */
+/** Queues leak marks for every ready lesson transcoded before marks existed (admin only). */
 export function addAllLessonMarks() {
   return apiRequest(LESSONS_PATHS.addAllMarks, { method: 'POST', schema: lessonMarksAnswerSchema });
 }

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { fillPath } from '../lib/paths';
 import { classMaterialKeys } from './query-keys';
 
-/** Makes a ready lesson's leak-marked ladders (again) (admin, issue 16). */
+/** Makes a ready lesson's leak-marked ladders (again) (admin only). */
 export function addLessonMarks(fileId: string) {
   return apiRequest(fillPath(LESSONS_PATHS.addMarks, { fileId }), { method: 'POST', schema: lessonMarksAnswerSchema });
 }

@@ -29,7 +29,7 @@ interface DriveAdminBarProps {
 
 /**
  * The admin's tools above the files: a new folder here, and uploads with a progress bar; and the
- * leak-tracing tools (issue 16): the tracer, and marks for lessons made before marks existed.
+ * leak-tracing tools: the tracer, and marks for lessons made before marks existed.
  */
 export function DriveAdminBar({ folderId, tools }: DriveAdminBarProps) {
   const [naming, setNaming] = useState(false);

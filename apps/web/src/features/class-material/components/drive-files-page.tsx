@@ -19,9 +19,9 @@ const CLASS_ACTIONS: ItemAction[] = ['access', 'rename', 'delete'];
 const ITEM_ACTIONS: ItemAction[] = ['rename', 'delete'];
 
 interface DriveFilesPageProps {
-  /** Other features' rows above the drive (issue 17: a student's Continue watching). */
+  /** Other features' rows above the drive (watching: a student's Continue watching). */
   above?: ReactNode;
-  /** Other features' marks on each card (issue 17: progress, New, the tutor's Viewers). */
+  /** Other features' marks on each card (watching: progress, New, the tutor's Viewers). */
   itemExtra?: (item: DriveItem) => ReactNode;
   /** Another feature's card for a paper listed in the folder (papers.md: a paper is listed like a file). */
   paperCard?: (item: DriveItem) => ReactNode;

@@ -25,7 +25,7 @@ interface DriveItemCardProps {
   /** Admin only: the item's menu. `access` is offered for class folders; `addMarks` is added here for a ready lesson. */
   actions?: ItemAction[];
   onAction?: (action: ItemAction, item: DriveItem) => void;
-  /** Another feature's marks on the card (issue 17: progress, New, the tutor's Viewers). */
+  /** Another feature's marks on the card (watching: progress, New, the tutor's Viewers). */
   extra?: ReactNode;
 }
 
@@ -54,7 +54,7 @@ function ItemIcon({ item }: { item: DriveItem }) {
 
 /**
  * Spec section 2: a folder or file icon, the name, and 'View File' (mp4, PDF) or 'Open Folder'; a
- * lesson adds its poster and length, and for admins its processing (issue 15).
+ * lesson adds its poster and length, and for admins its processing into a stream.
  */
 export function DriveItemCard({ item, onOpen, actions: offered = [], onAction, extra }: DriveItemCardProps) {
   const [menu, setMenu] = useState<HTMLElement | null>(null);

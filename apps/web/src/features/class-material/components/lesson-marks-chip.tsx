@@ -19,7 +19,7 @@ const LOOKS = {
 } as const;
 
 /**
- * Admins only: whether a ready lesson's streams carry leak marks (issue 16). A marked lesson says
+ * Admins only: whether a ready lesson's streams carry leak marks. A marked lesson says
  * so quietly; one without marks, or getting them, says so plainly.
  */
 export function LessonMarksChip({ marks }: { marks: LessonMarks }) {

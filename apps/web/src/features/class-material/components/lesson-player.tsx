@@ -26,7 +26,7 @@ export interface LessonPlayerProps {
 }
 
 /**
- * A lesson, streamed adaptively (issue 15): our own controls instead of the browser's, so there is
+ * A lesson, streamed adaptively: our own controls instead of the browser's, so there is
  * no download or picture-in-picture, and full screen is the frame's own, so the moving watermark
  * (and any overlay) stays above the video there too.
  */

@@ -27,7 +27,7 @@ interface Sending {
   percent: number;
 }
 
-/** 'Trace a leaked copy' at /trace (issue 16): send a copy, follow its reading, read the answer. */
+/** 'Trace a leaked copy' at /trace: send a copy, follow its reading, read the answer. */
 export function TracePage() {
   const [params, setParams] = useSearchParams();
   const traceId = params.get(TRACE_PARAM);

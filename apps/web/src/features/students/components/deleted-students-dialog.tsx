@@ -26,7 +26,7 @@ interface DeletedStudentsDialogProps {
   onClose: () => void;
 }
 
-/** Deleted students, newest first, each with Restore (issue 3; deletes are soft). */
+/** Deleted students, newest first, each with Restore (deletes are soft). */
 export function DeletedStudentsDialog({ open, onClose }: DeletedStudentsDialogProps) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);

@@ -10,7 +10,7 @@ import { useUploadProfileImageMutation } from '../api/upload-profile-image';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 
-/** The profile picture with its edit-camera badge; the upload works (issue 3: spec left it inert). */
+/** The profile picture with its edit-camera badge; the upload works (the spec left it inert). */
 export function ProfilePicture({ student }: { student: Student }) {
   const mutation = useUploadProfileImageMutation();
 

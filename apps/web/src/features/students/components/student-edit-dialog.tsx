@@ -41,7 +41,7 @@ interface StudentEditDialogProps {
   onClose: () => void;
 }
 
-/** The list's edit icon (issue 3): an admin changes any field, batch, class type and e-mail included. */
+/** The list's edit icon: an admin changes any field, batch, class type and e-mail included. */
 export function StudentEditDialog({ student, onClose }: StudentEditDialogProps) {
   // The success alert waits until the dialog has finished closing (see student-list-page).
   const saved = useRef(false);

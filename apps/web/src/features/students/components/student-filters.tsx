@@ -23,7 +23,7 @@ interface StudentFiltersProps {
   onChange: (values: StudentFilterValues) => void;
 }
 
-/** Search box and filters above the Student List (issue 3): an empty choice means 'any'. */
+/** Search box and filters above the Student List: an empty choice means 'any'. */
 export function StudentFilters({ values, onChange }: StudentFiltersProps) {
   const set = <K extends keyof StudentFilterValues>(key: K, value: StudentFilterValues[K]) => onChange({ ...values, [key]: value });
   const select = { size: 'small', select: true, sx: { minWidth: 140, flex: { xs: '1 1 40%', md: '0 0 auto' } } } as const;

@@ -1,2 +1,2 @@
-// Shared with other features since issue 8 (the audit log's search box).
+// The hook lives in lib/, shared with other features (the audit log's search box).
 export { useDebouncedValue } from '../../../lib/use-debounced-value';

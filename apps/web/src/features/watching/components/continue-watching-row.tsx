@@ -55,7 +55,7 @@ function StudentRow() {
   );
 }
 
-/** Above the drive, for a student: their half-watched lessons, last watched first (issue 17). */
+/** Above the drive, for a student: their half-watched lessons, last watched first. */
 export function ContinueWatchingRow() {
   return isAdmin(readSession()?.accountType) ? null : <StudentRow />;
 }

@@ -29,7 +29,7 @@ function ViewersButton({ item }: { item: DriveItem }) {
 }
 
 /**
- * What a drive card shows of watching (issue 17): to a student, a lesson's progress bar and "New",
+ * What a drive card shows of watching: to a student, a lesson's progress bar and "New",
  * and "3 new" on a class; to an admin, the lesson's Viewers panel.
  */
 export function DriveItemWatching({ item }: { item: DriveItem }) {

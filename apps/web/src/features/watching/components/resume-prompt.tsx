@@ -11,7 +11,7 @@ interface ResumePromptProps {
   onStartOver: () => void;
 }
 
-/** Over the video: "Resume from 47:12" or "Start over" (issue 17). */
+/** Over the video: "Resume from 47:12" or "Start over". */
 export function ResumePrompt({ seconds, onResume, onStartOver }: ResumePromptProps) {
   return (
     <Box

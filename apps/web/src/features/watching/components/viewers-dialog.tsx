@@ -30,7 +30,7 @@ function Count({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** The tutor's panel for one lesson: who opened it, who watched past 90 %, who never did (issue 17). */
+/** The tutor's panel for one lesson: who opened it, who watched past 90 %, who never did. */
 export function ViewersDialog({ item, onClose }: { item: DriveItem; onClose: () => void }) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const query = useViewersQuery(item.id);

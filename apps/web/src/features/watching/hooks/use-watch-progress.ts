@@ -24,7 +24,7 @@ function seekAndPlay(video: HTMLVideoElement, seconds: number): void {
 }
 
 /**
- * The player seam of issue 17: reports where the student is and what they played, about every
+ * The player seam for progress: reports where the student is and what they played, about every
  * 15 s while playing and at once on pause, seek, end and when the tab is hidden or closed; and
  * offers to resume where they stopped. Works on any <video> (the MP4 viewer, hls.js's player).
  */
