@@ -22,8 +22,9 @@ describe('watching and progress', () => {
   async function lessonSetup() {
     const admin = await adminHeaders(t.app);
     const cls = await createClass(t.app, admin);
-    // 60 s, probed on upload: the server knows its length (transcoding is off in tests).
-    const video = await uploadFile(t.app, admin, cls.id, 'Lesson 1.mp4', testVideo({ seconds: 60, width: 160, height: 90, audio: false }));
+    // 60 s, probed on upload: the server knows its length (transcoding is off in tests). Two frames a
+    // second: only the length matters here, and the video is made on the test's own time.
+    const video = await uploadFile(t.app, admin, cls.id, 'Lesson 1.mp4', testVideo({ seconds: 60, width: 160, height: 90, audio: false, fps: 2 }));
     const student = await signedInStudent(t.app);
     await giveAccess(t.app, admin, student.body.email, cls.name);
     return { admin, cls, video, student };
@@ -137,7 +138,7 @@ describe('watching and progress', () => {
   it('shows half-watched lessons in Continue watching until the grant is revoked; listings carry progress and New', async () => {
     const { admin, cls, video, student } = await lessonSetup();
     const notes = await uploadFile(t.app, admin, cls.id, 'Notes.pdf', PDF_BYTES);
-    const fresh = await uploadFile(t.app, admin, cls.id, 'Lesson 2.mp4', testVideo({ seconds: 60, width: 160, height: 90, audio: false }));
+    const fresh = await uploadFile(t.app, admin, cls.id, 'Lesson 2.mp4', testVideo({ seconds: 60, width: 160, height: 90, audio: false, fps: 2 }));
     await t.app.inject({ method: 'POST', url: '/api/watching/visit', headers: student.headers });
     await send(student.headers, [report(video.id, 20, [[0, 20]]), report(notes.id, 0, [])]);
 
