@@ -13,6 +13,7 @@ import { adminHeaders, createClass, uploadFile } from '../class-material/test-he
 import { processesNaming } from '../../media/stop-tools';
 import { LESSON_JOB } from './context';
 import { TRANSCODE_TEST_TIMEOUT_MS, waitForLesson } from './test-helpers';
+import { until } from '../../../test/until';
 
 // Processing is a durable job: an instance killed with SIGKILL mid-transcode leaves the job to the
 // next start (its lease lapses), and two instances sharing PostgreSQL transcode a lesson once.
@@ -29,15 +30,6 @@ async function lessonState(server: ServerProcess, token: string, folderId: strin
   return listing.files.find((item) => item.id === videoId);
 }
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('lessons: durable processing', () => {
   it('finishes a transcode after its server was killed with SIGKILL half-way, and logs no key', async () => {

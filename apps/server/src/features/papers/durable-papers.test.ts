@@ -17,6 +17,7 @@ import { TEST_ADMIN } from '../../../test/test-app';
 import { PAPER_CLOSE_JOB } from './paper-jobs';
 import { closingIn } from './results-test-helpers';
 import { newDeviceKey } from './sitting-helpers';
+import { until } from '../../../test/until';
 
 const GRACE_SECONDS = 2;
 const TEST_TIMEOUT_MS = (2 * START_SECONDS + 90) * 1000;
@@ -42,15 +43,6 @@ async function ok<T>(server: ServerProcess, method: string, url: string, token: 
   return answer.body;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function signIn(server: ServerProcess, email: string, password: string): Promise<string> {
   return (await ok<LoginAnswer>(server, 'POST', 'students/student/login', null, { email, password })).token;
