@@ -7,11 +7,17 @@ import { taglineFont } from './build/tagline-font.ts';
 // In development the API runs on its own port; in production the server serves this build itself.
 const API_ORIGIN = 'http://localhost:8080';
 
-export default defineConfig({
+// Two builds (package.json's build): the app for the browser into dist/, then the login page's
+// prerender for the server (`--ssr`) into dist-prerender/, a single file holding everything it
+// needs, so the server loads it without the web app's dependencies.
+export default defineConfig(({ isSsrBuild }) => ({
   // serviceWorker after taglineFont: it lists the font that plugin emits.
-  plugins: [react(), taglineFont(), serviceWorker(), precompress()],
+  plugins: isSsrBuild ? [react(), taglineFont()] : [react(), taglineFont(), serviceWorker(), precompress()],
+  ssr: { noExternal: true },
+  // The server serves public/ from dist/; the prerender needs none of it.
+  publicDir: isSsrBuild ? false : 'public',
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist-prerender' : 'dist',
     emptyOutDir: true,
     rolldownOptions: {
       // Calls on `z` build schemas and nothing else: a page that imports only a constant of a
@@ -26,4 +32,4 @@ export default defineConfig({
       '/secure-folders': API_ORIGIN,
     },
   },
-});
+}));

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import { createDatabase, migrateToLatest, type Db } from './db/database';
 import { auditLogRoutes } from './features/audit-log/routes';
 import { BannerImageStore } from './features/banners/banner-images';
-import { bannersHeadHtml } from './features/banners/login-page-head';
+import { loginBanners } from './features/banners/login-page-head';
 import { bannersRoutes } from './features/banners/routes';
 import { resumableRoutes } from './features/class-material/resumable-routes';
 import { createResumableUploads } from './features/class-material/resumable-upload';
@@ -148,7 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   );
 
-  await app.register(webAppPlugin, { webDist: config.webDist, branding: config.branding, headHtml: () => bannersHeadHtml(db) });
+  await app.register(webAppPlugin, { webDist: config.webDist, branding: config.branding, loginBanners: () => loginBanners(db) });
   return app;
 }
 

@@ -2,28 +2,44 @@
 import './lib/zod-config';
 import '@fontsource/noto-sans-sinhala/sinhala-400.css';
 import '@fontsource/noto-sans-sinhala/sinhala-700.css';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppRoot } from './app/app-root';
-import { Providers } from './app/providers';
-import { startI18n } from './i18n/setup';
+import { PRERENDER_HIDDEN_ATTRIBUTE } from '@academy/contract';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { appElement } from './app/app-element';
+import { currentLanguage, startI18n } from './i18n/setup';
+import { hashPath } from './lib/hash-location';
+import { prefersReducedMotion } from './lib/reduced-motion';
+import { readSession } from './lib/session';
 import { registerServiceWorker } from './lib/service-worker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+/**
+ * The server sends the login page already drawn (prerender/login-page.tsx), in English, with the
+ * motion on. When this visit shows exactly that page, the app takes over the same DOM (hydration):
+ * nothing is redrawn and nothing moves. Any other visit (a signed-in student, another address, a
+ * reader of Sinhala or one who asked for less motion) is drawn afresh, which replaces it; the
+ * server's page was hidden for most of them before it painted (the server's prerender-visibility.ts).
+ */
+function takesOverPrerender(element: HTMLElement): boolean {
+  return element.firstElementChild !== null && hashPath() === '/' && !readSession() && currentLanguage() === 'en' && !prefersReducedMotion();
+}
+
 // A transition lets React draw the first screen in small slices, so a slow phone's main thread is
 // never blocked for long (Lighthouse's total blocking time).
 function render(element: HTMLElement) {
-  startTransition(() => {
-    createRoot(element).render(
-      <StrictMode>
-        <Providers>
-          <AppRoot />
-        </Providers>
-      </StrictMode>,
-    );
-  });
+  if (takesOverPrerender(element)) {
+    startTransition(() => void hydrateRoot(element, appElement()));
+    return;
+  }
+  // The server's page, hidden as not this visit's, goes before the app draws its own. A page left
+  // showing (a reader who asked for less motion) stays until React replaces it, with no blank between.
+  if (document.documentElement.hasAttribute(PRERENDER_HIDDEN_ATTRIBUTE)) {
+    element.replaceChildren();
+    document.documentElement.removeAttribute(PRERENDER_HIDDEN_ATTRIBUTE);
+  }
+  startTransition(() => createRoot(element).render(appElement()));
 }
 
 // English is ready at once; a remembered other language is fetched first, so its readers never see

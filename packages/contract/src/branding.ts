@@ -50,3 +50,10 @@ export const DEFAULT_BRANDING: Branding = {
 
 /** The id of the JSON data block in index.html that carries the branding to the page. */
 export const BRANDING_ELEMENT_ID = 'academy-branding';
+
+/**
+ * Set on <html> by the server's first script when the prerendered login page is not what this
+ * visit shows (another address, a signed-in browser, another language): the page is hidden
+ * before it paints, and the app, drawing the right screen, removes the mark.
+ */
+export const PRERENDER_HIDDEN_ATTRIBUTE = 'data-prerender-hidden';

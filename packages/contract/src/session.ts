@@ -12,6 +12,9 @@ export const SESSION_KEYS = [
   'batch',
 ] as const;
 export type SessionKey = (typeof SESSION_KEYS)[number];
+
+/** The browser remembers the language chosen under this key; Log Out keeps it. */
+export const LANGUAGE_STORAGE_KEY = 'language';
 export type StoredSession = Record<SessionKey, string>;
 
 /** Spec section 3: `id` holds the studentId of the login answer (the admin's id for an admin). */

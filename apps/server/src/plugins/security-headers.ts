@@ -3,18 +3,19 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isDeclaredApiRoute } from './auth';
+import { PRERENDER_VISIBILITY_SCRIPT_HASH } from './prerender-visibility';
 import { ownHooks } from './route-hooks';
 
 /**
- * The page's scripts come only from this origin (no inline script anywhere, branding travels as a
- * JSON data block). Inline styles stay allowed because MUI (emotion) and SweetAlert2 inject them.
+ * The page's scripts come only from this origin, and one inline script known by its hash (it hides
+ * the prerendered login page from visits it is not for; branding travels as a JSON data block). Inline styles stay allowed because MUI (emotion) and SweetAlert2 inject them.
  */
 const HELMET_OPTIONS = {
   contentSecurityPolicy: {
     useDefaults: false as const,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", PRERENDER_VISIBILITY_SCRIPT_HASH],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],

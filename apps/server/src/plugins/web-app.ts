@@ -4,16 +4,19 @@ import fp from 'fastify-plugin';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BRANDING_ELEMENT_ID, type Branding } from '@academy/contract';
+import { loadLoginPrerender } from './login-prerender';
+import { PRERENDER_VISIBILITY_HEAD } from './prerender-visibility';
 import { MANIFEST_PATH, webAppManifest } from './web-app-manifest';
 
 export interface WebAppOptions {
   webDist: string;
   branding: Branding;
-  /** More of the page's head, rendered for each request (e.g. the login page's published banners). */
-  headHtml?: () => Promise<string>;
+  /** The login page's published banners, read for each request: the page shows them and is drawn with them. */
+  loginBanners?: () => Promise<{ urls: string[]; head: string }>;
 }
 
 const PLACEHOLDER = '<!--academy-branding-->';
+const EMPTY_ROOT = '<div id="root"></div>';
 const OFFLINE_PAGE = 'offline.html';
 /** The service worker: browsers look for a new one on every visit, so no cache may hold it back. */
 const SERVICE_WORKER = 'sw.js';
@@ -78,9 +81,28 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
     );
   }
 
-  const headHtml = options.headHtml;
+  // The login page is drawn into index.html on the server, so it shows before any script runs.
+  const prerender = indexHtml.includes(EMPTY_ROOT) ? await loadLoginPrerender(options.webDist, options.branding, app.log) : null;
+  const drawLogin = (banners: string[]) => {
+    if (!prerender) return null;
+    try {
+      return prerender(banners);
+    } catch (error) {
+      // The browser draws the page itself, as it did before the server could.
+      app.log.error({ err: error }, 'drawing the login page failed; sent without it');
+      return null;
+    }
+  };
   const sendIndex = async (_request: unknown, reply: import('fastify').FastifyReply) => {
-    const page = headHtml ? indexHtml.replace('</head>', `${await headHtml()}</head>`) : indexHtml;
+    const banners = options.loginBanners ? await options.loginBanners() : { urls: [], head: '' };
+    const login = drawLogin(banners.urls);
+    const page = login
+      ? indexHtml
+          // First in the head: an inline script after a stylesheet would wait for it, and hold up the page.
+          .replace('<head>', `<head>${PRERENDER_VISIBILITY_HEAD}`)
+          .replace('</head>', `${banners.head}${login.head}</head>`)
+          .replace(EMPTY_ROOT, `<div id="root">${login.root}</div>`)
+      : indexHtml.replace('</head>', `${banners.head}</head>`);
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
   };
   app.get('/', { schema: { hide: true } }, sendIndex);

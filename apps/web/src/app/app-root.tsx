@@ -11,7 +11,7 @@ import { LoginScreen } from './pages/login-screen';
 const AppRouter = lazy(() => Promise.all([import('./router'), loadAllWords()]).then(([m]) => ({ default: m.AppRouter })));
 
 // A visit to the bare address shows the login screen at '#/', the same address it has after Log Out.
-if (!window.location.hash) window.history.replaceState(null, '', '#/');
+if (!import.meta.env.SSR && !window.location.hash) window.history.replaceState(null, '', '#/');
 
 export function AppRoot() {
   const path = useHashPath();

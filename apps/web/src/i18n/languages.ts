@@ -1,4 +1,4 @@
-// The languages the portal speaks. English is bundled with the first download; every other
+// The languages the portal speaks (this file is read by the build too: build/tagline-font.ts). English is bundled with the first download; every other
 // language's dictionary is fetched only when a visitor chooses it (see load-dictionary.ts).
 
 export const LANGUAGES = ['en', 'si'] as const;
@@ -12,14 +12,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', si: 'เท
 /** Intl locales: Sri Lankan English and Sinhala (dates, numbers). */
 export const LANGUAGE_LOCALES: Record<Language, string> = { en: 'en-LK', si: 'si-LK' };
 
-/** The browser remembers the choice under this key; Log Out keeps it (lib/sign-out.ts). */
-export const LANGUAGE_STORAGE_KEY = 'language';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-export function storedLanguage(): Language {
-  const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }

@@ -1,7 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { enLogin } from './en-login';
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, storedLanguage, type Language } from './languages';
+import { LANGUAGE_STORAGE_KEY } from '@academy/contract';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from './languages';
 import { loadDictionary } from './load-dictionary';
 
 /**
@@ -9,7 +10,13 @@ import { loadDictionary } from './load-dictionary';
  * drawn after this resolves, so a Sinhala reader never sees the English screen flash first.
  */
 export async function startI18n(): Promise<void> {
-  await i18next.use(initReactI18next).init({
+  await startEnglish();
+  await applyLanguage(storedLanguage());
+}
+
+/** i18next in English with the login page's words: the browser's start, and the server's prerender. */
+export function startEnglish(): Promise<unknown> {
+  return i18next.use(initReactI18next).init({
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     // English starts with the login page's words; loadAllWords() adds the rest (all-words.ts).
@@ -18,7 +25,12 @@ export async function startI18n(): Promise<void> {
     interpolation: { escapeValue: false },
     initAsync: false,
   });
-  await applyLanguage(storedLanguage());
+}
+
+/** The language this browser chose before (the key is the contract's: the server's first script reads it too). */
+function storedLanguage(): Language {
+  const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
 /** How long a language change waits for its fonts before drawing anyway. */

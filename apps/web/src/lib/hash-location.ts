@@ -10,12 +10,15 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /** The path in the hash: '#/home?x=1' gives '/home'; an empty hash is the login screen's '/'. */
-function hashPath(): string {
+export function hashPath(): string {
   return window.location.hash.replace(/^#/, '').split(/[?#]/)[0] || '/';
 }
 
+/** The server prerenders the login screen only, at '/' (and a hydrating page starts from it). */
+const serverPath = () => '/';
+
 export function useHashPath(): string {
-  return useSyncExternalStore(subscribe, hashPath);
+  return useSyncExternalStore(subscribe, hashPath, serverPath);
 }
 
 /** Opens an app path, e.g. '/register'; `replace` keeps the current entry out of the history. */

@@ -2,6 +2,8 @@ import { SESSION_KEYS, type StoredSession } from '@academy/contract';
 
 /** The signed-in account as stored by the login screen, or null when nobody is signed in. */
 export function readSession(): StoredSession | null {
+  // The server prerenders the page of a visitor who has not signed in.
+  if (import.meta.env.SSR) return null;
   if (!localStorage.getItem('token')) return null;
   const entries = SESSION_KEYS.map((key) => [key, localStorage.getItem(key) ?? ''] as const);
   return Object.fromEntries(entries) as StoredSession;

@@ -1,6 +1,5 @@
-import { API_BASE, SESSIONS_PATHS } from '@academy/contract';
+import { API_BASE, LANGUAGE_STORAGE_KEY, SESSIONS_PATHS } from '@academy/contract';
 import { t } from 'i18next';
-import { LANGUAGE_STORAGE_KEY } from '../i18n/languages';
 import { alerts } from './alerts';
 import { queryClient } from './query-client';
 import { forgetPaperPages } from './service-worker';

@@ -1,4 +1,5 @@
 import { BANNERS_ELEMENT_ID } from '@academy/contract';
+import { providedBanners } from '../../../prerender/prerendered-data';
 
 let consumed = false;
 
@@ -8,6 +9,8 @@ let consumed = false;
  * Written by our own server, so only its shape is checked here, without zod.
  */
 export function takeEmbeddedBanners(): string[] | undefined {
+  // The server's prerender of the login page draws the banners it is rendering with.
+  if (import.meta.env.SSR) return providedBanners();
   if (consumed) return undefined;
   consumed = true;
   try {
