@@ -1,18 +1,19 @@
 import { StrictMode } from 'react';
+import { LanguageBoundary } from '../i18n/language-boundary';
 import { AppRoot } from './app-root';
-import { Providers } from './providers';
 
 /**
  * The whole app as one element: what the browser renders (main.tsx) and what the server
  * prerenders the login page from (prerender/login-page.tsx). The two must be the same tree, so
- * the browser can take over the server's HTML as it stands (hydration).
+ * the browser can take over the server's HTML as it stands (hydration). MUI's theme comes with
+ * the router (router.tsx), not here: the login page does without it.
  */
 export function appElement() {
   return (
     <StrictMode>
-      <Providers>
+      <LanguageBoundary>
         <AppRoot />
-      </Providers>
+      </LanguageBoundary>
     </StrictMode>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { loadAllWords } from '../i18n/all-words';
-import { PageLoader } from '../components/page-loader';
+import { PlainPageLoader } from '../components/plain-page-loader';
 import { useHashPath } from '../lib/hash-location';
 import { readSession } from '../lib/session';
 import { LoginScreen } from './pages/login-screen';
@@ -38,7 +38,7 @@ export function AppRoot() {
   }, [headingForDrive]);
   if (!routed && loginOnly) return <LoginScreen />;
   return (
-    <Suspense fallback={<PageLoader />}>
+    <Suspense fallback={<PlainPageLoader />}>
       <AppRouter />
     </Suspense>
   );

@@ -1,7 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
-import { LanguageBoundary } from '../i18n/language-boundary';
 import { branding } from '../lib/branding';
 import { prefersReducedMotion } from '../lib/reduced-motion';
 import { createAppTheme } from './theme';
@@ -9,11 +8,15 @@ import { createAppTheme } from './theme';
 // Read once at start: a change of the device's setting applies from the next visit.
 const theme = createAppTheme(branding.colors, { reducedMotion: prefersReducedMotion() });
 
-export function Providers({ children }: { children: ReactNode }) {
+/**
+ * MUI's theme and baseline, for every screen the router draws. The login page, the app's first
+ * screen, is drawn without MUI (plain CSS) and so comes before this in the tree (app-element.tsx).
+ */
+export function MuiTheme({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <LanguageBoundary>{children}</LanguageBoundary>
+      {children}
     </ThemeProvider>
   );
 }

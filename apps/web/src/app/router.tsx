@@ -7,6 +7,7 @@ import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { RouteErrorPage } from '../components/route-error-page';
 import { RedirectSignedIn, RequireAdmin, RequireSession } from './guards';
+import { MuiTheme } from './providers';
 import { LoginScreen } from './pages/login-screen';
 
 // This router, like every page, is fetched when first needed (see app-root.tsx); each page is a chunk of its own.
@@ -127,11 +128,13 @@ const router = createHashRouter([
   },
 ]);
 
-/** TanStack Query starts with the router: the login page alone does without it (its JavaScript budget). */
+/** MUI's theme and TanStack Query start with the router: the login page alone does without them (its JavaScript budget). */
 export function AppRouter() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <MuiTheme>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MuiTheme>
   );
 }

@@ -1,5 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 import type { Branding } from '@academy/contract';
+import { FONT_FAMILY } from '../lib/font-family';
 
 declare module '@mui/material/styles' {
   interface Palette {
@@ -10,9 +11,6 @@ declare module '@mui/material/styles' {
   }
 }
 
-// System fonts keep the first load small. Noto Sans Sinhala, last in the list, is fetched only when
-// a page shows Sinhala that the device's own fonts cannot draw.
-const FONT_FAMILY = ['system-ui', '-apple-system', '"Segoe UI"', 'Roboto', '"Helvetica Neue"', 'Arial', '"Noto Sans Sinhala"', 'sans-serif'].join(',');
 
 /**
  * The spec's brand colours (section 9), taken from the academy's branding so it can restyle. A

@@ -1,12 +1,8 @@
 import { t } from 'i18next';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useState, type FormEvent } from 'react';
-import { OutlinedField } from '../../../components/outlined-field';
-import { PasswordField } from '../../../components/password-field';
 import { goTo } from '../../../lib/hash-location';
 import { useSignIn } from '../hooks/use-sign-in';
+import { LoginField, LoginPasswordField } from './login-field';
 
 /** Spec section 5: sign-in sends the values as entered, with no checks in the browser. */
 export function LoginForm() {
@@ -20,42 +16,22 @@ export function LoginForm() {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} onFocus={prepare} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <OutlinedField
-        label={t('auth.emailAddress')}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        fullWidth
-      />
-      <PasswordField
-        label={t('auth.password')}
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        fullWidth
-      />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: -1 }}>
+    <form className="login-form" noValidate onSubmit={submit} onFocus={prepare}>
+      <LoginField label={t('auth.emailAddress')} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+      <LoginPasswordField label={t('auth.password')} autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+      <div className="login-links">
         {/* The spec's 'link buttons': buttons that navigate, as the earlier product had them. */}
-        <Button size="small" onClick={() => goTo('/forgotPassword')}>
+        <button type="button" className="login-text-button" onClick={() => goTo('/forgotPassword')}>
           {t('auth.forgotPassword')}
-        </Button>
-        <Button size="small" color="secondary" onClick={() => goTo('/register')}>
+        </button>
+        <button type="button" className="login-text-button secondary" onClick={() => goTo('/register')}>
           {t('auth.signUp')}
-        </Button>
-      </Box>
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={pending}
-        aria-busy={pending}
-        startIcon={pending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-        sx={{ py: 1.5 }}
-      >
+        </button>
+      </div>
+      <button type="submit" className="login-submit" disabled={pending} aria-busy={pending}>
+        {pending && <span className="login-spinner" aria-hidden="true" />}
         {t('auth.signIn')}
-      </Button>
-    </Box>
+      </button>
+    </form>
   );
 }

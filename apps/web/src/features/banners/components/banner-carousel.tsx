@@ -1,17 +1,17 @@
 import { t } from 'i18next';
 import { BANNER_ASPECT, BANNER_CAROUSEL } from '@academy/contract';
-import { PauseIcon as Pause } from '../../../components/icons/pause';
-import { PlayArrowIcon as PlayArrow } from '../../../components/icons/play-arrow';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
+import { PausePlainIcon as Pause } from '../../../components/icons/pause-plain';
+import { PlayArrowPlainIcon as PlayArrow } from '../../../components/icons/play-arrow-plain';
 import { useEffect, useState } from 'react';
 import { prefersReducedMotion } from '../../../lib/reduced-motion';
-import { CAROUSEL_MAX_WIDTH, CAROUSEL_SIZES, type CarouselItem } from '../lib/carousel-items';
+import { CAROUSEL_SIZES, type CarouselItem } from '../lib/carousel-items';
+import './banner-carousel.css';
 
 // Spec section 9: one image at a time on every screen, every 3000 ms, a 1000 ms slide, looping
 // without end. A copy of the first slide after the last makes the loop seamless: the track slides
 // onto the copy, then jumps back to the real first slide with no transition.
-// A few lines of CSS transform instead of a carousel library keep the login page's download small.
+// A few lines of CSS transform instead of a carousel library, and plain elements instead of MUI
+// (banner-carousel.css), keep the login page's download small.
 
 export function BannerCarousel({ items }: { items: readonly CarouselItem[] }) {
   const count = items.length;
@@ -38,7 +38,8 @@ export function BannerCarousel({ items }: { items: readonly CarouselItem[] }) {
   }
 
   return (
-    <Box
+    <div
+      className="banner-carousel"
       role="region"
       aria-roledescription="carousel"
       aria-label={t('banners.carouselLabel')}
@@ -47,31 +48,29 @@ export function BannerCarousel({ items }: { items: readonly CarouselItem[] }) {
       // Keyboard focus inside (the Pause button) holds the slides still too, as a pointer does (WCAG 2.2.2).
       onFocus={() => setHovered(true)}
       onBlur={() => setHovered(false)}
-      sx={{ position: 'relative', width: '100%', maxWidth: CAROUSEL_MAX_WIDTH, mx: 'auto', overflow: 'hidden', borderRadius: 3, boxShadow: 6 }}
     >
-      <Box
+      <div
+        className="banner-carousel-track"
         aria-live={playing ? 'off' : 'polite'}
         onTransitionEnd={() => {
           if (position === count) setPosition(0);
         }}
-        sx={{
-          display: 'flex',
+        style={{
           transform: `translateX(-${position * 100}%)`,
           // Position 0 is only ever reached by the jump back from the copy, which must not show.
           transition: position === 0 ? 'none' : `transform ${BANNER_CAROUSEL.transitionMs}ms ease-in-out`,
         }}
       >
         {slides.map((item, index) => (
-          <Box
+          <div
             key={`${item.src}-${index}`}
+            className="banner-carousel-slide"
             role="group"
             aria-roledescription="slide"
             aria-label={t('banners.slideOf', { number: (index % count) + 1, count })}
             aria-hidden={index === count || undefined}
-            sx={{ flex: '0 0 100%', minWidth: 0 }}
           >
-            <Box
-              component="img"
+            <img
               src={item.src}
               srcSet={item.srcSet}
               sizes={item.srcSet ? CAROUSEL_SIZES : undefined}
@@ -81,21 +80,21 @@ export function BannerCarousel({ items }: { items: readonly CarouselItem[] }) {
               width={1200}
               height={500}
               fetchPriority={index === 0 ? 'high' : 'low'}
-              sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: `${BANNER_ASPECT.width} / ${BANNER_ASPECT.height}`, objectFit: 'cover' }}
+              style={{ aspectRatio: `${BANNER_ASPECT.width} / ${BANNER_ASPECT.height}` }}
             />
-          </Box>
+          </div>
         ))}
-      </Box>
+      </div>
       {count > 1 && (
-        <IconButton
-          size="small"
+        <button
+          type="button"
+          className="banner-carousel-toggle"
           aria-label={paused ? t('banners.play') : t('banners.pause')}
           onClick={() => setPaused((value) => !value)}
-          sx={{ position: 'absolute', right: 8, bottom: 8, bgcolor: 'rgba(0,23,61,0.6)', color: 'common.white', '&:hover': { bgcolor: 'rgba(0,23,61,0.85)' } }}
         >
-          {paused ? <PlayArrow fontSize="small" /> : <Pause fontSize="small" />}
-        </IconButton>
+          {paused ? <PlayArrow className="small" /> : <Pause className="small" />}
+        </button>
       )}
-    </Box>
+    </div>
   );
 }

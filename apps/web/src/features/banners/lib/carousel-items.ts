@@ -9,8 +9,7 @@ export interface CarouselItem {
   alt: string;
 }
 
-/** The carousel's width on each screen (MUI breakpoints); BANNER_SIZES tells the browser the same. */
-export const CAROUSEL_MAX_WIDTH = { xs: 420, md: 640 };
+/** The carousel's width on each screen (banner-carousel.css: 420 px, 640 px from 900 px), as the browser is told. */
 export const CAROUSEL_SIZES = BANNER_SIZES;
 
 const base = import.meta.env.BASE_URL;

@@ -1,0 +1,8 @@
+// Material Icons' Visibility, as @mui/icons-material draws it (README.md in this folder says why it is here).
+import { plainSvgIcon } from './plain-svg-icon';
+
+/** The icon's path, shared with the MUI icon of the same name (visibility.tsx). */
+export const visibilityPath = <path d="M12 4.5C7 4.5 2.73 7.61 1 12c1.73 4.39 6 7.5 11 7.5s9.27-3.11 11-7.5c-1.73-4.39-6-7.5-11-7.5M12 17c-2.76 0-5-2.24-5-5s2.24-5 5-5 5 2.24 5 5-2.24 5-5 5m0-8c-1.66 0-3 1.34-3 3s1.34 3 3 3 3-1.34 3-3-1.34-3-3-3" />;
+
+/** The icon for the screens before sign-in, which do without MUI. */
+export const VisibilityPlainIcon = plainSvgIcon(visibilityPath, 'Visibility');
