@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { sessionFromLogin, type LoginAnswer, type RegisterBody, type Student } from '@academy/contract';
+import { APP_READY_ATTRIBUTE, sessionFromLogin, type LoginAnswer, type RegisterBody, type Student } from '@academy/contract';
 import { LANGUAGE_STORAGE_KEY, type Language } from './languages';
 
 let counter = 0;
@@ -32,6 +32,16 @@ export function newStudent(overrides: Partial<RegisterBody> = {}): RegisterBody 
   };
 }
 
+/**
+ * Opens the login page and waits until the app has taken it over. The server sends the page drawn,
+ * so its fields and buttons show before the app's code has arrived; until then a click does
+ * nothing (a Sign In is kept for the app), as it would for a person on a slow line.
+ */
+export async function openLoginPage(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute(APP_READY_ATTRIBUTE, '');
+}
+
 /** Registers through the API, for specs that are about something after registration. */
 export async function registerByApi(request: APIRequestContext, overrides: Partial<RegisterBody> = {}) {
   const body = newStudent(overrides);
@@ -48,7 +58,7 @@ export async function signInByApi(request: APIRequestContext, email: string, pas
 
 /** Signs in through the login screen and waits for the shell's greeting. */
 export async function signInByUi(page: Page, email: string, password: string, name: string): Promise<void> {
-  await page.goto('/');
+  await openLoginPage(page);
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In to Account' }).click();

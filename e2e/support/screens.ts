@@ -3,6 +3,7 @@ import { driveCard } from './drive';
 import { say, sayAnyName, type Language } from './languages';
 import { PAPER_SCREENS } from './paper-screens';
 import type { Account, World } from './world';
+import { openLoginPage } from './accounts';
 
 export type Role = 'signed out' | 'student' | 'admin';
 
@@ -244,7 +245,7 @@ export function screenUrl(screen: Screen, world: World): string {
  * it would otherwise still be fading over the first screen they check.
  */
 export async function signIn(page: Page, account: Account): Promise<void> {
-  await page.goto('/');
+  await openLoginPage(page);
   await page.locator('input[type="email"]').fill(account.email);
   await page.locator('input[type="password"]').fill(account.password);
   await page.locator('form button[type="submit"]').click();

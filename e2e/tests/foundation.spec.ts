@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newStudent, openSignedIn, registerByApi, signInByUi } from '../support/accounts';
+import { newStudent, openLoginPage, openSignedIn, registerByApi, signInByUi } from '../support/accounts';
 import { ADMIN } from '../support/server-env';
 
 const STUDENT_NAV = ['Home', 'Message', 'Profile'];
@@ -13,7 +13,7 @@ async function navItems(page: Page): Promise<string[]> {
 
 test('a student registers through the two-step wizard, signs in and sees the student shell', async ({ page }) => {
   const student = newStudent({ batch: '2027', classType: 'Revision' });
-  await page.goto('/');
+  await openLoginPage(page);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/#\/register$/);
 
@@ -90,7 +90,7 @@ test('the admin sees the six navigation items and the Audit Log, the clicked one
 
 test('a wrong password shows Invalid Credentials and stays on the login screen', async ({ page, request }) => {
   const { body } = await registerByApi(request);
-  await page.goto('/');
+  await openLoginPage(page);
   await page.getByLabel('Email Address').fill(body.email);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In to Account' }).click();

@@ -2,6 +2,7 @@ import { expect, type Page, type Response } from '@playwright/test';
 import { test } from '../support/fresh-portal';
 import { settle, signIn } from '../support/screens';
 import { buildWorld } from '../support/world';
+import { openLoginPage } from '../support/accounts';
 
 // The installable app: a manifest with the academy's name and icons, and a service worker that
 // keeps the app shell, never an API answer or a lesson file, and shows the offline page when the
@@ -17,7 +18,7 @@ interface Manifest {
 }
 
 test('index.html links a manifest with the academy name, standalone display and 192/512 icons, maskable too', async ({ page, request }) => {
-  await page.goto('/');
+  await openLoginPage(page);
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/manifest.webmanifest');
   const response = await request.get(href ?? '');

@@ -6,6 +6,7 @@ import { LANGUAGES, say, sayAnyName, useLanguage } from '../support/languages';
 import { PAPER_SCREENS } from '../support/paper-screens';
 import { SCREENS, settle, visit, type Role } from '../support/screens';
 import { useWorld, type Account, type World } from '../support/world';
+import { openLoginPage } from '../support/accounts';
 
 // Keyboard access: every screen by keyboard alone. Tab reaches every control with a visible focus ring,
 // Enter and Space work them, Escape closes what opened, arrow keys move inside the OTP boxes and
@@ -16,7 +17,7 @@ useWorld((built) => (world = built));
 
 /** Signs in with Tab, typing and Enter only. */
 async function signInByKeyboard(page: Page, account: Account): Promise<void> {
-  await page.goto('/');
+  await openLoginPage(page);
   await settle(page);
   await tabTo(page, page.locator('input[type="email"]'));
   await page.keyboard.type(account.email);

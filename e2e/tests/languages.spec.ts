@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { MessageListAnswer } from '@academy/contract';
-import { registerByApi, signInByApi } from '../support/accounts';
+import { openLoginPage, registerByApi, signInByApi } from '../support/accounts';
 
 // Languages: Sinhala chosen on the login screen stays through sign-in, a reload and
 // Log Out; the server's own refusals reach the screen in Sinhala too. The words are the Sinhala
@@ -8,7 +8,7 @@ import { registerByApi, signInByApi } from '../support/accounts';
 
 test('a student switches to Sinhala, signs in, reads the shell and a server refusal in Sinhala, and keeps it after a reload and Log Out', async ({ page, request }) => {
   const { body: student } = await registerByApi(request);
-  await page.goto('/');
+  await openLoginPage(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.getByRole('button', { name: 'සිංහල' }).click();
 
@@ -60,7 +60,7 @@ test('a language remembered by the browser opens in Sinhala from the first scree
   const feed = await request.get(`/api/messages/message/get-by-batch/${student.batch}/${student.historyType}/${student.classType}`, { headers: { authorization: `Bearer ${token}` } });
   expect(feed.status()).toBe(200);
   const { total } = ((await feed.json()) as MessageListAnswer).paging;
-  await page.goto('/');
+  await openLoginPage(page);
   await page.evaluate(() => localStorage.setItem('language', 'si'));
   await page.reload();
   await page.getByLabel('ඊමේල් ලිපිනය').fill(student.email);

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerByApi, signInByUi } from '../support/accounts';
+import { openLoginPage, registerByApi, signInByUi } from '../support/accounts';
 import { mailsTo, otpFromOutbox } from '../support/outbox';
 
 // Password reset end to end: from 'Forgot Password?' on the login screen to signing in with the new
 // password, with the code read from the real mail the server wrote to its outbox.
 
 async function openForgotPassword(page: Page, email: string) {
-  await page.goto('/');
+  await openLoginPage(page);
   await page.getByRole('button', { name: 'Forgot Password?' }).click();
   await expect(page).toHaveURL(/#\/forgotPassword$/);
   await expect(page.getByText('Enter your email to send OTP')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerByApi, signInByUi } from '../support/accounts';
+import { openLoginPage, registerByApi, signInByUi } from '../support/accounts';
 import { useLanguage } from '../support/languages';
 
 // Sign-in failures in the browser: an account guessed at until it is locked for unknown devices
@@ -30,7 +30,7 @@ async function lockOut(request: APIRequestContext, email: string): Promise<void>
 }
 
 async function submitSignIn(page: Page, email: string, password: string) {
-  await page.goto('/');
+  await openLoginPage(page);
   await page.locator('input[type=email]').fill(email);
   await page.locator('input[type=password]').fill(password);
   await page.locator('button[type=submit]').click();

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newStudent, openSignedIn, registerByApi, signInByApi, signInByUi } from '../support/accounts';
+import { newStudent, openLoginPage, openSignedIn, registerByApi, signInByApi, signInByUi } from '../support/accounts';
 import { ADMIN } from '../support/server-env';
 import { findStudentRow } from '../support/student-list';
 
@@ -36,7 +36,7 @@ async function closeAlert(page: Page, title: string, text?: string) {
 }
 
 async function signInAttempt(page: Page, email: string, password: string) {
-  await page.goto('/');
+  await openLoginPage(page);
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In to Account' }).click();

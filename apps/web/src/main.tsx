@@ -8,7 +8,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { appElement } from './app/app-element';
 import { currentLanguage, startI18n } from './i18n/setup';
 import { hashPath } from './lib/hash-location';
-import { prefersReducedMotion } from './lib/reduced-motion';
 import { readSession } from './lib/session';
 import { registerServiceWorker } from './lib/service-worker';
 
@@ -16,14 +15,14 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 /**
- * The server sends the login page already drawn (prerender/login-page.tsx), in English, with the
- * motion on. When this visit shows exactly that page, the app takes over the same DOM (hydration):
- * nothing is redrawn and nothing moves. Any other visit (a signed-in student, another address, a
- * reader of Sinhala or one who asked for less motion) is drawn afresh, which replaces it; the
- * server's page was hidden for most of them before it painted (the server's prerender-visibility.ts).
+ * The server sends the login page already drawn (prerender/login-page.tsx), in English. When this
+ * visit shows exactly that page, the app takes over the same DOM (hydration): nothing is redrawn,
+ * nothing moves, and what was typed stays. Any other visit (a signed-in student, another address,
+ * a reader of Sinhala) is drawn afresh; the server's boot script hid the drawn page for them
+ * before it painted (apps/server/src/plugins/login-page-boot.ts).
  */
 function takesOverPrerender(element: HTMLElement): boolean {
-  return element.firstElementChild !== null && hashPath() === '/' && !readSession() && currentLanguage() === 'en' && !prefersReducedMotion();
+  return element.firstElementChild !== null && hashPath() === '/' && !readSession() && currentLanguage() === 'en';
 }
 
 // A transition lets React draw the first screen in small slices, so a slow phone's main thread is
@@ -33,12 +32,9 @@ function render(element: HTMLElement) {
     startTransition(() => void hydrateRoot(element, appElement()));
     return;
   }
-  // The server's page, hidden as not this visit's, goes before the app draws its own. A page left
-  // showing (a reader who asked for less motion) stays until React replaces it, with no blank between.
-  if (document.documentElement.hasAttribute(PRERENDER_HIDDEN_ATTRIBUTE)) {
-    element.replaceChildren();
-    document.documentElement.removeAttribute(PRERENDER_HIDDEN_ATTRIBUTE);
-  }
+  // The server's page, hidden as not this visit's, goes before the app draws its own.
+  element.replaceChildren();
+  document.documentElement.removeAttribute(PRERENDER_HIDDEN_ATTRIBUTE);
   startTransition(() => createRoot(element).render(appElement()));
 }
 

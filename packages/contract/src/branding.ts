@@ -57,3 +57,12 @@ export const BRANDING_ELEMENT_ID = 'academy-branding';
  * before it paints, and the app, drawing the right screen, removes the mark.
  */
 export const PRERENDER_HIDDEN_ATTRIBUTE = 'data-prerender-hidden';
+
+/** Set on <html> by the app once it has drawn or taken over its first screen: from then on, it answers. */
+export const APP_READY_ATTRIBUTE = 'data-app-ready';
+
+/**
+ * Set on <html> by the login page's boot script when the drawn form was submitted before the app
+ * arrived: the app, taking the form over, signs in with what it holds.
+ */
+export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';

@@ -12,7 +12,11 @@ import { prerenderFile } from './login-prerender';
 // that writes what it was given, and count its drawings; the real one is walked in a browser by
 // e2e/tests/login-prerender.spec.ts.
 
-const INDEX = '<!doctype html><html><head><title>x</title><!--academy-branding--></head><body><div id="root"></div></body></html>';
+/** As the web build writes it: the app's entry module and a module it imports at once. */
+const INDEX =
+  '<!doctype html><html><head><title>x</title><!--academy-branding-->' +
+  '<script type="module" crossorigin src="/assets/index-abc.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/react-def.js">\n' +
+  '</head><body><div id="root"></div></body></html>';
 
 /** A prerender that draws the branding's title and the banners, after a preload React would hoist. */
 const PRERENDER = `
@@ -73,9 +77,14 @@ describe('the login page drawn into index.html', () => {
     const head = headOf(page.body);
     expect(head).toContain('<link rel="preload" as="image" href="/logo.svg"/>');
     expect(head).toContain('<style data-emotion="css abc">');
+    // The app's scripts are not in the page: its boot script starts them, from this block.
+    expect(head).not.toContain('<script type="module"');
+    expect(head).not.toContain('<link rel="modulepreload"');
+    const scripts = /^<script type="application\/json" id="academy-app-scripts">([^<]*)<\/script>/.exec(head)?.[1];
+    expect(JSON.parse(scripts ?? 'null')).toEqual({ entry: '/assets/index-abc.js', preloads: ['/assets/react-def.js'] });
     // First in the head, so no stylesheet holds it up; the policy allows it and nothing else inline.
-    const script = /^<style>[^<]*<\/style><script>([^<]*)<\/script>/.exec(head)?.[1];
-    expect(script).toBeDefined();
+    const script = /^<script type="application\/json"[^>]*>[^<]*<\/script><style>[^<]*<\/style><script>([^<]*)<\/script>/.exec(head)?.[1];
+    expect(script).toContain('academy-app-scripts');
     const hash = createHash('sha256').update(script ?? '').digest('base64');
     const scriptSrc = /script-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1];
     expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
@@ -100,14 +109,16 @@ describe('the login page drawn into index.html', () => {
     const page = await t.app.inject({ url: '/' });
     expect(page.statusCode).toBe(200);
     expect(rootOf(page.body)).toBe('');
+    expect(headOf(page.body)).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
     expect(page.body).toContain('<title>Broken Academy</title>');
   });
 
-  it('without a prerender in the build, index.html is sent as before, with no inline script', async () => {
+  it('without a prerender in the build, index.html is sent as built, with no inline script', async () => {
     const t = await portal(false);
     const page = await t.app.inject({ url: '/' });
     expect(rootOf(page.body)).toBe('');
     expect(headOf(page.body)).not.toContain('<script>');
+    expect(headOf(page.body)).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
     expect(String(page.headers['content-security-policy'])).toContain('script-src');
   });
 });

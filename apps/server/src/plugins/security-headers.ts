@@ -3,19 +3,22 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isDeclaredApiRoute } from './auth';
-import { PRERENDER_VISIBILITY_SCRIPT_HASH } from './prerender-visibility';
+import { LOGIN_PAGE_BOOT_SCRIPT_HASH } from './login-page-boot';
 import { ownHooks } from './route-hooks';
 
 /**
- * The page's scripts come only from this origin, and one inline script known by its hash (it hides
- * the prerendered login page from visits it is not for; branding travels as a JSON data block). Inline styles stay allowed because MUI (emotion) and SweetAlert2 inject them.
+ * The page's scripts come only from this origin, plus one inline script known by its hash: the
+ * login page's boot script (login-page-boot.ts), which hides the drawn page from visits it is not
+ * for and starts the app. Data (branding, banners) travels in JSON data blocks, never as script.
+ * Inline styles stay allowed because MUI (emotion) and SweetAlert2 inject them, and index.html
+ * carries its stylesheet inline.
  */
 const HELMET_OPTIONS = {
   contentSecurityPolicy: {
     useDefaults: false as const,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", PRERENDER_VISIBILITY_SCRIPT_HASH],
+      scriptSrc: ["'self'", LOGIN_PAGE_BOOT_SCRIPT_HASH],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],

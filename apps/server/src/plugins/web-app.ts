@@ -4,8 +4,10 @@ import fp from 'fastify-plugin';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BRANDING_ELEMENT_ID, type Branding } from '@academy/contract';
+import { inlineStylesheets } from './inline-stylesheets';
+import { jsonDataBlock } from './json-data-block';
+import { loginPageBootHead, withoutAppScripts } from './login-page-boot';
 import { loadLoginPrerender } from './login-prerender';
-import { PRERENDER_VISIBILITY_HEAD } from './prerender-visibility';
 import { MANIFEST_PATH, webAppManifest } from './web-app-manifest';
 
 export interface WebAppOptions {
@@ -21,11 +23,6 @@ const OFFLINE_PAGE = 'offline.html';
 /** The service worker: browsers look for a new one on every visit, so no cache may hold it back. */
 const SERVICE_WORKER = 'sw.js';
 
-/** JSON inside a <script> data block: '<' is escaped so no value can close the element. */
-export function jsonDataBlock(id: string, value: unknown): string {
-  const json = JSON.stringify(value).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${id}">${json}</script>`;
-}
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -52,7 +49,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
     });
     return;
   }
-  const indexHtml = readFileSync(indexFile, 'utf8')
+  const indexHtml = inlineStylesheets(readFileSync(indexFile, 'utf8'), options.webDist)
     .replace(PLACEHOLDER, jsonDataBlock(BRANDING_ELEMENT_ID, options.branding))
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(options.branding.title)}</title>`);
 
@@ -81,8 +78,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
     );
   }
 
-  // The login page is drawn into index.html on the server, so it shows before any script runs.
-  const prerender = indexHtml.includes(EMPTY_ROOT) ? await loadLoginPrerender(options.webDist, options.branding, app.log) : null;
+  // The login page is drawn into index.html on the server, so it shows before any script runs;
+  // a page with it drawn starts the app's scripts from its boot script (login-page-boot.ts).
+  const bootable = indexHtml.includes(EMPTY_ROOT) ? withoutAppScripts(indexHtml) : null;
+  const prerender = bootable ? await loadLoginPrerender(options.webDist, options.branding, app.log) : null;
   const drawLogin = (banners: string[]) => {
     if (!prerender) return null;
     try {
@@ -96,13 +95,14 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
   const sendIndex = async (_request: unknown, reply: import('fastify').FastifyReply) => {
     const banners = options.loginBanners ? await options.loginBanners() : { urls: [], head: '' };
     const login = drawLogin(banners.urls);
-    const page = login
-      ? indexHtml
-          // First in the head: an inline script after a stylesheet would wait for it, and hold up the page.
-          .replace('<head>', `<head>${PRERENDER_VISIBILITY_HEAD}`)
-          .replace('</head>', `${banners.head}${login.head}</head>`)
-          .replace(EMPTY_ROOT, `<div id="root">${login.root}</div>`)
-      : indexHtml.replace('</head>', `${banners.head}</head>`);
+    const page =
+      login && bootable
+        ? bootable.html
+            // First in the head: an inline script after a stylesheet would wait for it, and hold up the page.
+            .replace('<head>', `<head>${loginPageBootHead(bootable.scripts)}`)
+            .replace('</head>', `${banners.head}${login.head}</head>`)
+            .replace(EMPTY_ROOT, `<div id="root">${login.root}</div>`)
+        : indexHtml.replace('</head>', `${banners.head}</head>`);
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
   };
   app.get('/', { schema: { hide: true } }, sendIndex);

@@ -1,3 +1,4 @@
+import { APP_READY_ATTRIBUTE } from '@academy/contract';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { loadAllWords } from '../i18n/all-words';
 import { PlainPageLoader } from '../components/plain-page-loader';
@@ -33,6 +34,8 @@ export function AppRoot() {
   if (!routed && !loginOnly) setRouted(true);
   // The signed-in student's first screen (after sign-in, or a return visit) is the drive.
   const headingForDrive = routed && path === '/home';
+  // The app answers from here on (the login page's boot script stops holding its form for it).
+  useEffect(() => document.documentElement.setAttribute(APP_READY_ATTRIBUTE, ''), []);
   useEffect(() => {
     if (headingForDrive) prefetchDrive();
   }, [headingForDrive]);

@@ -1,3 +1,5 @@
+import { FONT_FAMILY } from './font-family';
+
 // The Sinhala tagline must render on every device, fonts included. The build subsets Noto Sans
 // Sinhala to the default tagline's letters and the switch's 'සිංහල' (build/tagline-font.ts): a few kilobytes, preloaded
 // by index.html. A tagline configured with other letters uses the whole font (fontsource's face).
@@ -23,5 +25,7 @@ export function sinhalaLetters(text: string): string[] {
  */
 export function taglineFontStack(tagline: string, subsetLetters: readonly string[]): string {
   const covered = sinhalaLetters(tagline).every((letter) => subsetLetters.includes(letter));
-  return covered ? `"${TAGLINE_FONT_FAMILY}", "Noto Sans Sinhala", sans-serif` : '"Noto Sans Sinhala", sans-serif';
+  // The subset holds Sinhala letters only: the dots and spaces of a tagline fall to the system's
+  // fonts before the whole Noto face, which would otherwise be downloaded for them alone.
+  return covered ? `"${TAGLINE_FONT_FAMILY}", ${FONT_FAMILY}` : '"Noto Sans Sinhala", sans-serif';
 }

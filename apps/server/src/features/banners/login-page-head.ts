@@ -1,6 +1,6 @@
 import { BANNER_SIZES, bannerSrcSet, BANNERS_ELEMENT_ID, DEFAULT_BANNER_PATH } from '@academy/contract';
 import type { Db } from '../../db/database';
-import { jsonDataBlock } from '../../plugins/web-app';
+import { jsonDataBlock } from '../../plugins/json-data-block';
 import { publishedUrls } from './service';
 
 /** Attribute values are our own addresses; quotes and angle brackets are escaped all the same. */

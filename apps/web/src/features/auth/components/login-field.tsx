@@ -1,9 +1,9 @@
 import { t } from 'i18next';
-import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
 import { VisibilityOffPlainIcon as VisibilityOff } from '../../../components/icons/visibility-off-plain';
 import { VisibilityPlainIcon as Visibility } from '../../../components/icons/visibility-plain';
 
-type LoginFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'placeholder'> & { label: string };
+type LoginFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'placeholder'> & { label: string; ref?: Ref<HTMLInputElement> };
 
 /**
  * The login form's outlined field with its floating label, drawn by CSS alone (login-page.css):

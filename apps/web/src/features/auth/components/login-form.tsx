@@ -1,24 +1,38 @@
 import { t } from 'i18next';
-import { useState, type FormEvent } from 'react';
+import { EARLY_SUBMIT_ATTRIBUTE } from '@academy/contract';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { goTo } from '../../../lib/hash-location';
 import { useSignIn } from '../hooks/use-sign-in';
 import { LoginField, LoginPasswordField } from './login-field';
 
-/** Spec section 5: sign-in sends the values as entered, with no checks in the browser. */
+/**
+ * Spec section 5: sign-in sends the values as entered, with no checks in the browser. The fields
+ * keep their own values (uncontrolled) and are read on submit: the form arrives drawn by the
+ * server, and what a student types before the app has taken the page over must count too.
+ */
 export function LoginForm() {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const email = useRef<HTMLInputElement>(null);
+  const password = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const { prepare, signIn, pending } = useSignIn();
+
+  // Sign In pressed on the server's drawing of this form, before the app had arrived: done now.
+  useEffect(() => {
+    const html = document.documentElement;
+    if (!html.hasAttribute(EARLY_SUBMIT_ATTRIBUTE)) return;
+    html.removeAttribute(EARLY_SUBMIT_ATTRIBUTE);
+    form.current?.requestSubmit();
+  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    signIn({ email, password });
+    signIn({ email: email.current?.value ?? '', password: password.current?.value ?? '' });
   };
 
   return (
-    <form className="login-form" noValidate onSubmit={submit} onFocus={prepare}>
-      <LoginField label={t('auth.emailAddress')} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
-      <LoginPasswordField label={t('auth.password')} autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+    <form ref={form} className="login-form" noValidate onSubmit={submit} onFocus={prepare}>
+      <LoginField ref={email} label={t('auth.emailAddress')} type="email" autoComplete="email" />
+      <LoginPasswordField ref={password} label={t('auth.password')} autoComplete="current-password" />
       <div className="login-links">
         {/* The spec's 'link buttons': buttons that navigate, as the earlier product had them. */}
         <button type="button" className="login-text-button" onClick={() => goTo('/forgotPassword')}>

@@ -3,7 +3,7 @@ import { BANNER_ASPECT, BANNER_CAROUSEL } from '@academy/contract';
 import { PausePlainIcon as Pause } from '../../../components/icons/pause-plain';
 import { PlayArrowPlainIcon as PlayArrow } from '../../../components/icons/play-arrow-plain';
 import { useEffect, useState } from 'react';
-import { prefersReducedMotion } from '../../../lib/reduced-motion';
+import { useReducedMotion } from '../../../lib/reduced-motion';
 import { CAROUSEL_SIZES, type CarouselItem } from '../lib/carousel-items';
 import './banner-carousel.css';
 
@@ -16,8 +16,12 @@ import './banner-carousel.css';
 export function BannerCarousel({ items }: { items: readonly CarouselItem[] }) {
   const count = items.length;
   const [position, setPosition] = useState(0);
-  // People who ask their device for less motion get a still first slide and a Play button.
-  const [paused, setPaused] = useState(prefersReducedMotion);
+  // People who ask their device for less motion get a still first slide and a Play button, until
+  // they choose otherwise. Read after the first render, which must match the server's drawing of
+  // the login page (it cannot know); the first slide change is seconds away.
+  const reducedMotion = useReducedMotion();
+  const [pausedByChoice, setPausedByChoice] = useState<boolean>();
+  const paused = pausedByChoice ?? reducedMotion;
   const [hovered, setHovered] = useState(false);
   const slides = count > 1 ? [...items, ...items.slice(0, 1)] : items;
   const playing = count > 1 && !paused && !hovered;
@@ -90,7 +94,7 @@ export function BannerCarousel({ items }: { items: readonly CarouselItem[] }) {
           type="button"
           className="banner-carousel-toggle"
           aria-label={paused ? t('banners.play') : t('banners.pause')}
-          onClick={() => setPaused((value) => !value)}
+          onClick={() => setPausedByChoice(!paused)}
         >
           {paused ? <PlayArrow className="small" /> : <Pause className="small" />}
         </button>
