@@ -16,70 +16,30 @@
 // session written to localStorage the way the login screen writes it (the contract's sessionFromLogin), and
 // Lighthouse told to keep storage (so also the service worker a first visit installed).
 // Exits 1 when a goal is missed.
-import lighthouse from 'lighthouse';
-import puppeteer, { type Page } from 'puppeteer-core';
-import { MESSAGES_PATHS, sessionFromLogin, STUDENTS_PATHS, type LoginAnswer } from '@academy/contract';
-import { CHROMIUM, launchChromium } from './support/chromium';
+import type { Page } from 'puppeteer-core';
+import { MESSAGES_PATHS, STUDENTS_PATHS, type LoginAnswer } from '@academy/contract';
+import { CHROMIUM } from './support/chromium';
+import { failedAudits, lighthouseRun, pageFigures, type PageFigures } from './support/lighthouse-run';
+import { api } from './support/portal-api';
 import { recordFigure } from './support/results';
 import { runAgainstServer, BENCH_ADMIN } from './support/server';
+import { signedInStudent } from './support/signed-in-student';
 
 const GOALS = { accessibility: 100, bestPractices: 95 };
-const STUDENT = {
-  name: 'Nimali Perera',
-  email: 'nimali.bench@example.lk',
-  whatsAppNo: '0771234567',
-  additionalNo: '0112345678',
-  district: 'Kandy',
-  scl: 'Mahamaya College',
-  address: '12 Peradeniya Road, Kandy',
-  password: 'lesson-pass-2026',
-  studentIdImg: '200612345678',
-  indianHistory: true,
-  europeHistory: false,
-  historyType: 'Indian',
-  batch: '2026',
-  classType: 'Theory',
-};
 
-interface Outcome {
+interface Outcome extends PageFigures {
   page: string;
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
   failedAudits: string[];
   installabilityErrors: string[];
 }
 
-async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 /** A student with a message in their feed, signed in: the login answer the page will be given. */
 async function seedStudent(base: string): Promise<LoginAnswer> {
-  await post(`${base}/api/${STUDENTS_PATHS.register}`, STUDENT);
-  const admin = await post<LoginAnswer>(`${base}/api/${STUDENTS_PATHS.login}`, BENCH_ADMIN);
+  const login = await signedInStudent(base);
+  const admin = await api<LoginAnswer>(base, STUDENTS_PATHS.login, { body: BENCH_ADMIN });
   const message = { message: 'Revision class on Saturday at 9.00', link: 'https://example.lk/revision', batch: '2026', region: ['Indian'], classType: ['Theory'] };
-  await post(`${base}/api/${MESSAGES_PATHS.send}`, message, admin.token);
-  return post<LoginAnswer>(`${base}/api/${STUDENTS_PATHS.login}`, { email: STUDENT.email, password: STUDENT.password });
-}
-
-/** Failed binary audits of a category, by id: what to fix when a score is below its goal. */
-function failedAudits(lhr: import('lighthouse').Result, category: string): string[] {
-  return (lhr.categories[category]?.auditRefs ?? [])
-    .filter((ref) => ref.weight > 0)
-    .map((ref) => lhr.audits[ref.id])
-    .filter((audit) => audit && audit.score !== null && audit.score < 1)
-    .map((audit) => `${category}/${audit?.id}`);
+  await api(base, MESSAGES_PATHS.send, { token: admin.token, body: message });
+  return login;
 }
 
 /** What Chromium itself says stands between this page and an install prompt. */
@@ -96,44 +56,16 @@ async function installabilityErrors(page: Page): Promise<string[]> {
 }
 
 async function measure(name: string, url: string, base: string, login?: LoginAnswer): Promise<Outcome> {
-  const chrome = await launchChromium();
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-  try {
-    const page = await browser.newPage();
-    if (login) {
-      await page.goto(`${base}/`);
-      await page.evaluate((session) => {
-        for (const [key, value] of Object.entries(session)) localStorage.setItem(key, value);
-      }, sessionFromLogin(login));
-    }
-    const result = await lighthouse(
-      url,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: Boolean(login) },
-      undefined,
-      page,
-    );
-    if (!result) throw new Error('Lighthouse returned no result');
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    const figure = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const categories = ['performance', 'accessibility', 'best-practices'];
+  return lighthouseRun(url, { categories, session: login ? { base, login } : undefined }, async ({ lhr, page }) => {
     await page.goto(url, { waitUntil: 'load' });
     return {
       page: name,
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
-      fcpMs: figure('first-contentful-paint'),
-      lcpMs: figure('largest-contentful-paint'),
-      tbtMs: figure('total-blocking-time'),
-      cls: figure('cumulative-layout-shift'),
+      ...pageFigures(lhr),
       failedAudits: [...failedAudits(lhr, 'accessibility'), ...failedAudits(lhr, 'best-practices')],
       installabilityErrors: await installabilityErrors(page),
     };
-  } finally {
-    await browser.disconnect();
-    chrome.kill();
-  }
+  });
 }
 
 function report(outcome: Outcome): boolean {

@@ -15,20 +15,38 @@ function nginxBinary(): string {
   return '/usr/sbin/nginx';
 }
 
+const BROTLI_STATIC = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+/** Debian's module that serves a file's .br copy (installed with apt-get when missing), or none if it cannot be had. */
+function brotliStaticModule(): string | undefined {
+  if (existsSync(BROTLI_STATIC)) return BROTLI_STATIC;
+  console.log('nginx serves no Brotli yet: installing its module from Debian (apt-get install -y libnginx-mod-http-brotli-static)...');
+  spawnSync('sh', ['-c', 'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libnginx-mod-http-brotli-static'], { stdio: 'inherit' });
+  if (existsSync(BROTLI_STATIC)) return BROTLI_STATIC;
+  console.log('(the module could not be installed: nginx sends the .gz copies only)');
+  return undefined;
+}
+
 export interface Nginx {
   base: string;
   stop: () => void;
 }
 
-/** nginx serving the files of `root` on 127.0.0.1:`port`; `prefix` is an empty folder of its own. */
-export async function startNginx(options: { port: number; root: string; prefix: string; types: Record<string, string> }): Promise<Nginx> {
+/**
+ * nginx serving the files of `root` on 127.0.0.1:`port`; `prefix` is an empty folder of its own.
+ * `precompressed`: a file's .br or .gz copy beside it is sent to a browser that accepts it, as the
+ * portal sends its own (brotli_static, gzip_static).
+ */
+export async function startNginx(options: { port: number; root: string; prefix: string; types: Record<string, string>; precompressed?: boolean }): Promise<Nginx> {
   const { port, root, prefix } = options;
+  const brotli = options.precompressed ? brotliStaticModule() : undefined;
+  const compressed = options.precompressed ? `gzip_static on;${brotli ? ' brotli_static on;' : ''}` : '';
   mkdirSync(path.join(prefix, 'logs'), { recursive: true });
   const conf = path.join(prefix, 'nginx.conf');
   const types = Object.entries(options.types).map(([extension, type]) => `${type} ${extension};`).join(' ');
   writeFileSync(
     conf,
-    `worker_processes 1;
+    `${brotli ? `load_module ${brotli};\n` : ''}worker_processes 1;
 daemon off;
 user root;
 pid ${prefix}/nginx.pid;
@@ -38,6 +56,7 @@ http {
   access_log off;
   sendfile on;
   tcp_nopush on;
+  ${compressed}
   client_body_temp_path ${prefix}/body;
   proxy_temp_path ${prefix}/proxy;
   fastcgi_temp_path ${prefix}/fastcgi;
