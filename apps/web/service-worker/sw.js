@@ -95,13 +95,14 @@ async function keepPaperPage() {
 
 /**
  * The kept page, when a paper is running and the page still fits this version's shell: every
- * script and style it names is in the precache, so it opens offline as it did online.
+ * script and style it names (the styles are inline) is in the precache, so it opens offline as it did online.
  */
 async function runningPaperPage() {
   if (!(await caches.has(PAPER_CACHE))) return null;
   const kept = await (await caches.open(PAPER_CACHE)).match(PAPER_PAGE);
   if (!kept || !(await paperRunning())) return null;
-  const assets = [...(await kept.clone().text()).matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
+  // Named in an attribute, or in the JSON block the login page's boot script starts the app from.
+  const assets = [...(await kept.clone().text()).matchAll(/"(\/assets\/[^"]+)"/g)].map((match) => match[1]);
   return assets.every((asset) => SHELL_FILES.includes(asset)) ? kept : null;
 }
 
