@@ -21,7 +21,7 @@ const crossFeature = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/.test-server-*/**', '**/node_modules/**', 'data/**', '**/test-results/**', '.tmp/**'] },
+  { ignores: ['**/dist/**', '**/dist-prerender/**', '**/.test-server-*/**', '**/node_modules/**', 'data/**', '**/test-results/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

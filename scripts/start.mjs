@@ -7,8 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { buildServer, SERVER_ENTRY, SERVER_SOURCES } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const WEB_BUILT = path.join(root, 'apps/web/dist/index.html');
-const WEB_SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
+// The web build writes the app (dist/) and then the login page's prerender (dist-prerender/): the
+// prerender is its last file.
+const WEB_BUILT = path.join(root, 'apps/web/dist-prerender/login-page.js');
+const WEB_SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/build', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
 
 function newestChange(target) {
   const full = path.join(root, target);

@@ -7,6 +7,9 @@ import { FONT_FAMILY } from './font-family';
 /** The family of the subset face the build declares in index.html. */
 export const TAGLINE_FONT_FAMILY = 'Academy Tagline';
 
+/** The device's own Sinhala font under the subset's line metrics, declared beside it: drawn until the subset arrives. */
+export const TAGLINE_FALLBACK_FAMILY = 'Academy Tagline Fallback';
+
 const SINHALA = /[\u0D80-\u0DFF\u200C\u200D]/u;
 
 /**
@@ -27,5 +30,5 @@ export function taglineFontStack(tagline: string, subsetLetters: readonly string
   const covered = sinhalaLetters(tagline).every((letter) => subsetLetters.includes(letter));
   // The subset holds Sinhala letters only: the dots and spaces of a tagline fall to the system's
   // fonts before the whole Noto face, which would otherwise be downloaded for them alone.
-  return covered ? `"${TAGLINE_FONT_FAMILY}", ${FONT_FAMILY}` : '"Noto Sans Sinhala", sans-serif';
+  return covered ? `"${TAGLINE_FONT_FAMILY}", "${TAGLINE_FALLBACK_FAMILY}", ${FONT_FAMILY}` : '"Noto Sans Sinhala", sans-serif';
 }

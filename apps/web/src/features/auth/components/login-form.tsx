@@ -10,7 +10,7 @@ import { LoginField, LoginPasswordField } from './login-field';
  * keep their own values (uncontrolled) and are read on submit: the form arrives drawn by the
  * server, and what a student types before the app has taken the page over must count too.
  */
-export function LoginForm() {
+export function LoginForm({ onStart }: { onStart?: () => void }) {
   const email = useRef<HTMLInputElement>(null);
   const password = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -24,13 +24,19 @@ export function LoginForm() {
     form.current?.requestSubmit();
   }, []);
 
+  // Reaching into the form fetches the sign-in code, and what the app wants ready after it.
+  const start = () => {
+    prepare();
+    onStart?.();
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     signIn({ email: email.current?.value ?? '', password: password.current?.value ?? '' });
   };
 
   return (
-    <form ref={form} className="login-form" noValidate onSubmit={submit} onFocus={prepare}>
+    <form ref={form} className="login-form" noValidate onSubmit={submit} onFocus={start}>
       <LoginField ref={email} label={t('auth.emailAddress')} type="email" autoComplete="email" />
       <LoginPasswordField ref={password} label={t('auth.password')} autoComplete="current-password" />
       <div className="login-links">

@@ -10,11 +10,12 @@ import { LoginForm } from './login-form';
 import './login-page.css';
 
 /**
- * Spec section 2 'Login'. The carousel comes from the banners feature (composed in src/app). Plain
+ * Spec section 2 'Login'. The carousel comes from the banners feature (composed in src/app), and
+ * `onStart` (called when the student first reaches into the form) from the app. Plain
  * elements and CSS (login-page.css), not MUI: the server draws this page into index.html, and the
  * browser takes it over with a first download that carries React but not MUI.
  */
-export function LoginPage({ carousel }: { carousel: ReactNode }) {
+export function LoginPage({ carousel, onStart }: { carousel: ReactNode; onStart?: () => void }) {
   return (
     <div className="login-page" style={{ ...brandColorVariables(), fontFamily: FONT_FAMILY }}>
       <BrandPanel carousel={carousel} />
@@ -28,7 +29,7 @@ export function LoginPage({ carousel }: { carousel: ReactNode }) {
             <h1 className="login-title">{t('auth.welcomeBack')}</h1>
             <p className="login-subtitle">{t('auth.subtitle')}</p>
           </div>
-          <LoginForm />
+          <LoginForm onStart={onStart} />
           <div className="login-protected">
             <VerifiedUser className="small" />
             <p>{t('auth.protected')}</p>
