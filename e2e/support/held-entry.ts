@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 // The server sends index.html with the login page already drawn in it; the app's one module
 // script then takes that page over, or hides and replaces it. Holding that script back lets a
@@ -91,4 +91,9 @@ export function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
   return errors;
+}
+
+/** Waits until the app has taken `element` over: React's fiber hangs on the very node the server drew. */
+export async function expectTakenOver(element: Locator): Promise<void> {
+  await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$')))).toBe(true);
 }

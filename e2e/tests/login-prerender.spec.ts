@@ -4,7 +4,7 @@ import { enLogin } from '../../apps/web/src/i18n/en-login';
 import { si } from '../../apps/web/src/i18n/si';
 import { openLoginPage, registerByApi, signInByApi } from '../support/accounts';
 import { seriousViolations } from '../support/axe';
-import { blockAppEntry, collectErrors, holdAppEntry, watchHeading } from '../support/held-entry';
+import { blockAppEntry, collectErrors, expectTakenOver, holdAppEntry, watchHeading } from '../support/held-entry';
 
 // The login page arrives drawn by the server inside index.html (apps/server/src/plugins/
 // web-app.ts): a visitor without JavaScript gets the whole page, and the app, when its script
@@ -35,6 +35,12 @@ async function expectLoginForm(page: Page): Promise<void> {
 }
 
 const html = (page: Page) => page.locator('html');
+
+/** Signed in: the student's Home, greeting them by name. */
+async function expectHome(page: Page, name: string): Promise<void> {
+  await expect(page).toHaveURL(/#\/home$/);
+  await expect(page.getByText(`Hi ${name}`)).toBeVisible();
+}
 
 test.describe('without JavaScript', () => {
   test('the login page shows the academy, its banner and the whole form, on a desktop and on a phone', async ({ browser }) => {
@@ -97,8 +103,7 @@ test.describe('with JavaScript', () => {
     });
 
     entry.release();
-    // React has taken the element over: its fiber hangs on it.
-    await expect.poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')))).toBe(true);
+    await expectTakenOver(heading);
     expect(await heading.evaluate((element) => (element as HTMLElement & { drawnByServer?: boolean }).drawnByServer)).toBe(true);
     await expect(page.getByRole('button', { name: enLogin.banners.play })).toBeVisible();
     await expect(page.getByRole('button', { name: EN.signIn })).toBeVisible();
@@ -106,8 +111,7 @@ test.describe('with JavaScript', () => {
     await page.getByLabel(EN.emailAddress).fill(student.email);
     await page.getByLabel(EN.password, { exact: true }).fill(student.password);
     await page.getByRole('button', { name: EN.signIn }).click();
-    await expect(page).toHaveURL(/#\/home$/);
-    await expect(page.getByText(`Hi ${student.name}`)).toBeVisible();
+    await expectHome(page, student.name);
     expect(errors).toEqual([]);
   });
 
@@ -128,11 +132,9 @@ test.describe('with JavaScript', () => {
     await expect(page.getByLabel(EN.emailAddress)).toHaveValue(student.email);
 
     entry.release();
-    const heading = page.locator('#root h1');
-    await expect.poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')))).toBe(true);
+    await expectTakenOver(page.locator('#root h1'));
     // The app, arriving, signs in with what the form holds: no second press needed.
-    await expect(page).toHaveURL(/#\/home$/);
-    await expect(page.getByText(`Hi ${student.name}`)).toBeVisible();
+    await expectHome(page, student.name);
     expect(errors).toEqual([]);
   });
 
@@ -156,8 +158,7 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('#root h1')).toBeHidden();
 
     entry.release();
-    await expect(page).toHaveURL(/#\/home$/);
-    await expect(page.getByText(`Hi ${student.name}`)).toBeVisible();
+    await expectHome(page, student.name);
     await expect(html(page)).not.toHaveAttribute(PRERENDER_HIDDEN_ATTRIBUTE);
     const watched = await painted();
     expect(watched.frames).toBeGreaterThan(0);

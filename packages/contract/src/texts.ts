@@ -6,6 +6,7 @@ export const SERVER_TEXT = {
   loginOk: 'Login Success !',
   accountSuspended: 'Your account is suspended! Contact admin',
   invalidCredentials: 'Invalid Credentials',
+  commonPassword: 'is one of the most common passwords, which are tried first against every account; choose one of your own',
   tooManyRequests: 'Too many requests. Slow down and try again shortly.',
   bodyTimeout: 'The request took too long to arrive. Check the connection and try again.',
   emailTaken: 'Email already registered',

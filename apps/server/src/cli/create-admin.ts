@@ -3,6 +3,7 @@ import { emailSchema, passwordSchema } from '@academy/contract';
 import { ConfigError, loadConfig } from '../config';
 import { createDatabase, migrateToLatest } from '../db/database';
 import { ensureAdmin } from '../features/students/service';
+import { commonPasswordMessage, isCommonPassword } from '../lib/common-passwords';
 
 // npm run create-admin -- --email E --password P [--name N]
 // Creates the admin, or resets an existing account's password and makes it an admin.
@@ -17,6 +18,10 @@ async function main(): Promise<void> {
     console.error('Usage: npm run create-admin -- --email admin@example.lk --password "at least 8 characters" [--name "Name"]');
     if (!email.success) console.error(`--email ${email.error.issues[0]?.message ?? 'is invalid'}`);
     if (!password.success) console.error(`--password ${password.error.issues[0]?.message ?? 'is invalid'}`);
+    process.exit(2);
+  }
+  if (await isCommonPassword(password.data)) {
+    console.error(`--${commonPasswordMessage('password')}`);
     process.exit(2);
   }
   const config = loadConfig();

@@ -101,4 +101,13 @@ describe('POST students/student/forgot-password/reset-password', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0].field).toBe(field);
   });
+
+  it('refuses one of the most common passwords and keeps the token for a better one', async () => {
+    const { body } = await signedInStudent(t.app);
+    const token = await resetTokenFor(t, body.email);
+    const common = await reset(token, 'sunshine1');
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toMatchObject({ errors: [{ field: 'password', message: `password ${SERVER_TEXT.commonPassword}` }] });
+    expect((await reset(token)).statusCode).toBe(200);
+  });
 });

@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/database';
 import { AppError, errors } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import type { SecurityLog } from '../../lib/security-events';
 import type { Mailer } from '../../mail/mailer';
 import * as repo from './repo';
@@ -192,6 +193,7 @@ export async function resetPassword(deps: PasswordResetDeps, body: ResetPassword
   }
   const { account_id: accountId, token_version: tokenVersion } = row;
   await spendOn(deps, client, Date.now());
+  await refuseCommonPassword(body.password, 'password');
   // Hashing is the slow part; it runs before the transaction so the write lock is held briefly.
   const passwordHash = await hashPassword(body.password);
   await deps.db.transaction().execute(async (tx) => {

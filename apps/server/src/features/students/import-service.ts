@@ -12,6 +12,7 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
 import { CsvError, parseCsv, unguardCell } from '../../lib/csv';
 import { AppError, errors } from '../../lib/errors';
+import { commonPasswordMessage, isCommonPassword } from '../../lib/common-passwords';
 import { hashPassword } from '../../lib/passwords';
 import { recordAudit, type AuditActor } from '../audit-log/service';
 import { formatRegNo, regNoPrefix } from './reg-no';
@@ -139,8 +140,18 @@ export async function importStudents(
     candidates.push({ row, input: parsed.data, ...(generated ? { temporaryPassword: generated } : {}) });
   });
 
-  const taken = await repo.liveEmailKeys(db, candidates.map((c) => c.input.email.toLowerCase()));
-  const accepted = candidates.filter((c) => {
+  // A password the file gives must not be a common one (a generated one never is).
+  const uncommon: CandidateRow[] = [];
+  for (const candidate of candidates) {
+    if (!candidate.temporaryPassword && (await isCommonPassword(candidate.input.password))) {
+      refused.push({ row: candidate.row, email: candidate.input.email, reasons: [commonPasswordMessage('password')] });
+    } else {
+      uncommon.push(candidate);
+    }
+  }
+
+  const taken = await repo.liveEmailKeys(db, uncommon.map((c) => c.input.email.toLowerCase()));
+  const accepted = uncommon.filter((c) => {
     if (!taken.has(c.input.email.toLowerCase())) return true;
     refused.push({ row: c.row, email: c.input.email, reasons: [SERVER_TEXT.emailTaken] });
     return false;

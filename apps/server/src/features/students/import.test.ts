@@ -113,4 +113,19 @@ describe('POST students/student/import', () => {
     expect(response.json()).toMatchObject({ code: 409, message: SERVER_TEXT.importConflict });
     expect(await countByEmails([1, 2, 3].map((i) => `p${i}.${k}@example.lk`))).toBe(0);
   });
+
+  it('refuses a row whose password is one of the most common ones, and adds the others', async () => {
+    const k = tag();
+    const csv = [
+      HEADER,
+      `Common Password,common.${k}@example.lk,0771234567,,Kandy,,,qwerty123,,Indian,2025,Theory`,
+      `Own Password,own.${k}@example.lk,0771234567,,Kandy,,,kandy-lake-walk-9,,Indian,2025,Theory`,
+    ].join('\r\n');
+    const response = await post(csv);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<ImportAnswer>();
+    expect(answer.data.added.map((a) => a.row)).toEqual([3]);
+    expect(answer.data.refused).toEqual([{ row: 2, email: `common.${k}@example.lk`, reasons: [`password ${SERVER_TEXT.commonPassword}`] }]);
+    expect(await countByEmails([`common.${k}@example.lk`])).toBe(0);
+  });
 });

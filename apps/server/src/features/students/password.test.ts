@@ -79,4 +79,17 @@ describe('PUT students/student/updatepassword/{id}', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(SERVER_TEXT.tooManyPasswordFailures);
   });
+
+  it('refuses one of the most common passwords as the new one, and the old one keeps working', async () => {
+    const me = await signedInStudent(t.app);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: changePassword(me.student._id),
+      headers: me.headers,
+      payload: { oldPassword: me.body.password, newPassword: 'iloveyou1' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errors: [{ field: 'newPassword', message: `newPassword ${SERVER_TEXT.commonPassword}` }] });
+    await signIn(t.app, me.body.email, me.body.password);
+  });
 });

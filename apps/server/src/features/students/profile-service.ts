@@ -10,6 +10,7 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
 import { AppError, errors } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import type { SecurityLog } from '../../lib/security-events';
 import { forgetKnownDevices } from '../sign-in-guard/service';
 import type { SessionAccount } from '../../plugins/auth';
@@ -149,6 +150,7 @@ export async function changePassword(
     throw errors.field('oldPassword', SERVER_TEXT.wrongCurrentPassword);
   }
   if (body.newPassword === body.oldPassword) throw errors.field('newPassword', SERVER_TEXT.samePassword);
+  await refuseCommonPassword(body.newPassword, 'newPassword');
 
   const tokenVersion = await repo.setPassword(db, id, await hashPassword(body.newPassword), new Date(now).toISOString());
   if (tokenVersion === undefined) throw errors.notFound(SERVER_TEXT.studentNotFound);

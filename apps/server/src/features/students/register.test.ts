@@ -154,4 +154,12 @@ describe('POST students/student/register', () => {
     const notObject = await t.app.inject({ method: 'POST', url: REGISTER, payload: [1, 2, 3] });
     expect(notObject.statusCode).toBe(400);
   });
+
+  it('refuses one of the most common passwords (any letter case) with 400 naming the field, and writes nothing', async () => {
+    const before = await accountCount();
+    const response = await t.app.inject({ method: 'POST', url: REGISTER, payload: buildRegistration({ password: 'Password123' }) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errors: [{ field: 'password', message: `password ${SERVER_TEXT.commonPassword}` }] });
+    expect(await accountCount()).toBe(before);
+  });
 });

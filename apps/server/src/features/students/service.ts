@@ -9,6 +9,7 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
 import { AppError, errors } from '../../lib/errors';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../lib/passwords';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import type { SecurityLog, SignInFailure } from '../../lib/security-events';
 import { recordAudit, type AuditActor } from '../audit-log/service';
 import type { RefusalReason } from '../sign-in-guard/rules';
@@ -53,6 +54,7 @@ function emailTaken(): AppError {
  */
 export async function registerStudent(db: Db, input: RegisterInput, addedBy: AuditActor | null = null): Promise<Student> {
   if (await repo.findLiveByEmail(db, input.email)) throw emailTaken();
+  await refuseCommonPassword(input.password, 'password');
   // Hashing is the slow part; it runs before the transaction so the write lock is held briefly.
   const passwordHash = await hashPassword(input.password);
   const now = new Date().toISOString();
