@@ -8,10 +8,16 @@ import { errors } from './errors';
 
 let common: Promise<Set<string>> | undefined;
 
+type LanguagePack = typeof import('@zxcvbn-ts/language-common');
+
 function commonPasswords(): Promise<Set<string>> {
-  common ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set(dictionary['passwords-common'].filter((password) => password.length >= PASSWORD_MIN_LENGTH)),
-  );
+  // Through the default export: the server's bundle (esbuild, scripts/build-server.mjs) takes the
+  // package's CommonJS build, whose exports arrive only as the default; Node's own loader gives
+  // the same object there too.
+  common ??= import('@zxcvbn-ts/language-common').then((loaded) => {
+    const { dictionary } = (loaded as unknown as { default: LanguagePack }).default;
+    return new Set(dictionary['passwords-common'].filter((password) => password.length >= PASSWORD_MIN_LENGTH));
+  });
   return common;
 }
 
