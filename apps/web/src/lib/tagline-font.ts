@@ -1,4 +1,5 @@
-import { FONT_FAMILY } from './font-family';
+// With its extension: the build's config loads this file too (build/tagline-font.ts).
+import { FONT_FAMILY } from './font-family.ts';
 
 // The Sinhala tagline must render on every device, fonts included. The build subsets Noto Sans
 // Sinhala to the default tagline's letters and the switch's 'සිංහල' (build/tagline-font.ts): a few kilobytes, preloaded
