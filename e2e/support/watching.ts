@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext } from '@playwright/test';
-import { WATCHING_PATHS, type DriveListingAnswer, type ReportBatchBody } from '@academy/contract';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { WATCHING_PATHS, type DriveListingAnswer, type FileProgressAnswer, type ReportBatchBody } from '@academy/contract';
 import { testVideo } from '../../apps/server/test/videos';
 import { signInByApi } from './accounts';
 import { emptyClassGivenToStudent } from './drive';
@@ -46,4 +46,16 @@ export async function reportWatched(
   const answer = await request.post(`/api/${WATCHING_PATHS.reports}`, { headers: { authorization: `Bearer ${token}` }, data: body });
   expect(answer.status(), await answer.text()).toBe(200);
   expect(((await answer.json()) as { data: { applied: boolean } }).data.applied).toBe(true);
+}
+
+/**
+ * Where the server would offer the student signed in on `page` to resume the file, in seconds;
+ * null before any report. Asked with the page's own session: a student's newest sign-ins end
+ * their oldest sessions.
+ */
+export async function savedPosition(request: APIRequestContext, page: Page, fileId: string): Promise<number | null> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const answer = await request.get(`/api/${WATCHING_PATHS.progress.replace(':fileId', encodeURIComponent(fileId))}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return ((await answer.json()) as FileProgressAnswer).data?.positionSeconds ?? null;
 }

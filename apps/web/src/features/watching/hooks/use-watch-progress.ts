@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useProgressQuery } from '../api/get-progress';
 import { flushReports, enqueueReport } from '../lib/report-queue';
 import { PlayedRanges } from '../lib/played-ranges';
+import { worthReporting } from '../lib/position-moved';
 
 /** Closer to the start than this, or to the end, a lesson starts over without asking. */
 const RESUME_MARGIN_SECONDS = 5;
@@ -25,8 +26,9 @@ function seekAndPlay(video: HTMLVideoElement, seconds: number): void {
 
 /**
  * The player seam for progress: reports where the student is and what they played, about every
- * 15 s while playing and at once on pause, seek, end and when the tab is hidden or closed; and
- * offers to resume where they stopped. Works on any <video> (the MP4 viewer, hls.js's player).
+ * 15 s while playing and at once on pause, seek, end and when the tab is hidden or closed (each
+ * only when something was played or the position moved: lib/position-moved.ts); and offers to
+ * resume where they stopped. Works on any <video> (the MP4 viewer, hls.js's player).
  */
 export function useWatchProgress(fileId: string, video: HTMLVideoElement | null): WatchProgress {
   const progress = useProgressQuery(fileId);
@@ -35,13 +37,12 @@ export function useWatchProgress(fileId: string, video: HTMLVideoElement | null)
   useEffect(() => {
     if (!video) return;
     const ranges = new PlayedRanges();
-    // Opening a lesson and leaving without playing or seeking must not move its saved position to 0.
-    let moved = false;
+    let lastReported = video.currentTime;
     const report = (closing = false) => {
       const played = ranges.take();
-      if (played.length === 0 && !moved) return;
-      moved = false;
       const position = Math.round(video.currentTime * 100) / 100;
+      if (!worthReporting(played, position, lastReported)) return;
+      lastReported = position;
       const duration = Number.isFinite(video.duration) && video.duration > 0 ? Math.round(video.duration * 100) / 100 : undefined;
       enqueueReport({ fileId, positionSeconds: position, played, at: Date.now(), ...(duration ? { durationSeconds: duration } : {}) });
       void flushReports({ keepalive: closing });
@@ -54,10 +55,7 @@ export function useWatchProgress(fileId: string, video: HTMLVideoElement | null)
       ranges.broken();
       report();
     };
-    const onSeeked = () => {
-      moved = true;
-      report();
-    };
+    const onSeeked = () => report();
     const onHidden = () => {
       if (document.visibilityState === 'hidden') report(true);
     };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatClock } from '../../../i18n/format';
 import { PlayedRanges } from './played-ranges';
+import { worthReporting } from './position-moved';
 import { sortViewers } from './sort-viewers';
 import { viewersCsv } from './viewers-csv';
 
@@ -28,6 +29,16 @@ describe('what the player reports', () => {
     for (let time = 0; time <= 200; time += 1) ranges.played(time);
     expect(ranges.take()).toEqual([[0, 120]]);
     expect(ranges.take()).toEqual([[120, 200]]);
+  });
+
+  it("reports what was played or where the student moved, never a seek of the player's own", () => {
+    expect(worthReporting([[0, 3]], 3, 3)).toBe(true);
+    // Opened at 0 and sought to 21 by the student, or back from 21 to 0.
+    expect(worthReporting([], 21, 0)).toBe(true);
+    expect(worthReporting([], 0, 21)).toBe(true);
+    // A renewed address sought back to the same spot, a start nudged past a gap.
+    expect(worthReporting([], 0, 0)).toBe(false);
+    expect(worthReporting([], 0.04, 0)).toBe(false);
   });
 
   it('writes positions as players do', () => {
