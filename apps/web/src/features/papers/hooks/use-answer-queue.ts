@@ -1,7 +1,7 @@
 import type { IntegrityEvent } from '@academy/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { sittingTransport } from '../api/send-answers';
-import { AnswerQueue, type QueueState } from '../lib/answer-queue';
+import { AnswerQueue, stateWithChoicesInHand, type QueueState } from '../lib/answer-queue';
 import type { QueueReading } from '../lib/sitting-phase';
 import { SittingClosedError, type SittingKey, type SittingStore, type StoredAttempt } from '../lib/sitting-store';
 
@@ -128,7 +128,7 @@ export function useAnswerQueue(store: SittingStore | null, key: SittingKey, revi
   const pendingChoices = useMemo(() => Object.fromEntries(Object.entries(pending).map(([questionId, choice]) => [questionId, choice.optionId])), [pending]);
 
   return {
-    state: state && state.queue === queue ? state.state : IDLE,
+    state: stateWithChoicesInHand(state && state.queue === queue ? state.state : IDLE, Object.keys(pending).length),
     attempt: read.attempt,
     present: read.present,
     pending: pendingChoices,

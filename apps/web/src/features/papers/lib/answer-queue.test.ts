@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { AnswerQueue, RETRY_DELAYS_MS } from './answer-queue';
+import { AnswerQueue, RETRY_DELAYS_MS, stateWithChoicesInHand } from './answer-queue';
 import { SittingClosedError, SittingStore } from './sitting-store';
 import { FakeSittingServer, HttpRefusal, KEY, startedStore, testDatabaseName, testEnvironment, testLocks, until } from './sitting-test-helpers';
 
@@ -299,5 +299,13 @@ describe('the answer queue', () => {
     await Promise.all([until(tabA, (state) => state.kind === 'saved'), until(tabB, (state) => state.kind === 'saved'), tabA.settled(), tabB.settled()]);
     expect(server.maxInFlight).toBe(1);
     expect(server.requests.map((request) => request.saves.map((save) => save.seq))).toEqual([[1], [2]]);
+  });
+
+  it('never says Saved while a choice on the screen is not written to the store yet', () => {
+    expect(stateWithChoicesInHand({ kind: 'saved' }, 1)).toEqual({ kind: 'saving', waiting: 1 });
+    expect(stateWithChoicesInHand({ kind: 'saved' }, 0)).toEqual({ kind: 'saved' });
+    // Any other state already says the answers are not all saved, or that the sitting is over.
+    expect(stateWithChoicesInHand({ kind: 'offline', waiting: 2, retryInMs: 1000 }, 1)).toEqual({ kind: 'offline', waiting: 2, retryInMs: 1000 });
+    expect(stateWithChoicesInHand({ kind: 'time-up', refused: [] }, 1)).toEqual({ kind: 'time-up', refused: [] });
   });
 });

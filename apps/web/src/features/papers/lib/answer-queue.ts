@@ -345,6 +345,15 @@ export class AnswerQueue {
   }
 }
 
+/**
+ * The state to show while `inHand` choices are on the screen but not yet written to the store:
+ * never "Saved" for a choice that is not even kept yet (a click is shown at once, and its write
+ * to IndexedDB takes a moment).
+ */
+export function stateWithChoicesInHand(state: QueueState, inHand: number): QueueState {
+  return state.kind === 'saved' && inHand > 0 ? { kind: 'saving', waiting: inHand } : state;
+}
+
 /** The questions whose latest choice the server has not acknowledged yet: "3 answers waiting". */
 export function waitingCount(attempt: StoredAttempt): number {
   return Object.values(attempt.choices).filter((choice) => !choice.acked).length;
