@@ -23,10 +23,15 @@ export function mailsTo(address: string): OutboxMail[] {
   return outbox().filter((mail) => mail.to.toLowerCase() === address.toLowerCase());
 }
 
-/** Waits for the count-th mail to the address (mail goes out off the request path) and reads its code. */
+/** The password-reset code mails to the address (a changed password also mails a notice). */
+function codeMailsTo(address: string): OutboxMail[] {
+  return mailsTo(address).filter((mail) => mail.subject.endsWith('your password reset code'));
+}
+
+/** Waits for the count-th code mail to the address (mail goes out off the request path) and reads its code. */
 export async function otpFromOutbox(address: string, count: number): Promise<string> {
-  await expect.poll(() => mailsTo(address).length).toBeGreaterThanOrEqual(count);
-  const mail = mailsTo(address)[count - 1];
+  await expect.poll(() => codeMailsTo(address).length).toBeGreaterThanOrEqual(count);
+  const mail = codeMailsTo(address)[count - 1];
   const code = /^\s+(\d{5})\s*$/m.exec(mail?.text ?? '')?.[1];
   if (!code) throw new Error(`no code in the mail to ${address}: ${mail?.text}`);
   return code;

@@ -65,6 +65,8 @@ test('a student resets a forgotten password with the mailed code and signs in wi
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/#\/$/);
   await expect(page.locator('.swal2-title')).toHaveText('Password Reset Success !');
+  // The account's owner is told by mail that the password changed.
+  await expect.poll(() => mailsTo(body.email).map((mail) => mail.subject)).toContain('History Academy: your password was changed');
 
   // The old password is dead, the new one works.
   const old = await request.post('/api/students/student/login', { data: { email: body.email, password: body.password } });

@@ -30,6 +30,7 @@ import { watchingRoutes } from './features/watching/routes';
 import { durationMs } from './lib/duration';
 import { connectRedis } from './lib/redis';
 import { createMailer } from './mail/mailer';
+import { createAccountNotices } from './features/account-notices/account-notices';
 import { answerSerializerCompiler } from './plugins/answer-serializer';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimitsPlugin, { ...config.rateLimits, redis: await rateLimitRedis(config, app) });
   const mailer = createMailer(config.mail, app.log);
   app.addHook('onClose', () => mailer.close());
+  const notices = createAccountNotices(mailer, config.branding);
 
   const material = await createClassMaterialContext({ db, files: config.files, secret: config.jwtSecret, workDir: config.lessons.workDir });
   const lessons = await createLessons({ db, config, store: material.store, log: app.log });
@@ -132,10 +134,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(healthRoutes, { db, version: APP_VERSION });
       const signInGuard = createSignInGuard(db, config.signIn, config.jwtSecret);
-      await api.register(studentsRoutes, { db, dataDir: config.dataDir, signInGuard });
+      await api.register(studentsRoutes, { db, dataDir: config.dataDir, signInGuard, notices });
       await api.register(sessionsRoutes, { db });
       await api.register(bannersRoutes, { db, images: new BannerImageStore(config.dataDir) });
-      await api.register(passwordResetRoutes, { db, mailer, secret: config.jwtSecret, branding: config.branding });
+      await api.register(passwordResetRoutes, { db, mailer, notices, secret: config.jwtSecret, branding: config.branding });
       await api.register(classMaterialRoutes, { ctx: material });
       await api.register(resumableRoutes, { uploads });
       await api.register(lessonsRoutes, { ctx: { lessons: lessons.ctx, material } });

@@ -18,6 +18,7 @@ import { hashPassword } from '../../lib/passwords';
 import { refuseCommonPassword } from '../../lib/common-passwords';
 import type { SecurityLog } from '../../lib/security-events';
 import type { Mailer } from '../../mail/mailer';
+import type { AccountNotices } from '../account-notices/account-notices';
 import * as repo from './repo';
 import { clearAccountFailures, forgetKnownDevices } from '../sign-in-guard/service';
 import { resetCodeMail } from './reset-code-mail';
@@ -37,6 +38,8 @@ export const CLIENT_WINDOW_MS = 15 * MINUTE_MS;
 export interface PasswordResetDeps {
   db: Db;
   mailer: Mailer;
+  /** Tells the owner by mail once the password has been reset. */
+  notices: AccountNotices;
   /** The server secret; codes and reset tokens are stored only as HMACs under a key made from it. */
   secret: string;
   branding: Branding;
@@ -206,4 +209,6 @@ export async function resetPassword(deps: PasswordResetDeps, body: ResetPassword
     await repo.closeOpenCodes(tx, row.email_key, now);
   });
   client.security({ security: 'password-reset.set-password', outcome: 'success', accountId });
+  const account = await repo.findAccountContact(deps.db, accountId);
+  if (account) deps.notices.passwordChanged(account, 'reset');
 }

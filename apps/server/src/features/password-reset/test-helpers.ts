@@ -35,6 +35,12 @@ export const post = (t: TestApp, path: keyof typeof PASSWORD_RESET_PATHS, payloa
 const mailsTo = (t: ResetTestApp, email: string) =>
   t.smtp.mails.filter((m) => m.to.some((to) => to.toLowerCase() === email.toLowerCase()));
 
+/** Whether a mail is a reset code to this address (a reset or change also mails a notice: account-notices/). */
+export const isCodeMailTo = (email: string) => (mail: ReceivedMail) =>
+  mail.to.some((to) => to.toLowerCase() === email.toLowerCase()) && mail.subject.endsWith('your password reset code');
+
+const codeMailsTo = (t: ResetTestApp, email: string) => t.smtp.mails.filter(isCodeMailTo(email));
+
 /** The code as the student reads it in the plain-text body. */
 export function codeIn(mail: ReceivedMail): string {
   const code = /Your OTP is:\s+(\d{5})\s/.exec(mail.text)?.[1];
@@ -42,15 +48,15 @@ export function codeIn(mail: ReceivedMail): string {
   return code as string;
 }
 
-/** Waits for the nth (1-based) mail to this address and reads the code from it. */
+/** Waits for the nth (1-based) code mail to this address and reads the code from it. */
 export async function nthCode(t: ResetTestApp, email: string, nth = 1): Promise<string> {
-  await t.smtp.waitFor(() => mailsTo(t, email).length >= nth);
-  return codeIn(mailsTo(t, email)[nth - 1] as ReceivedMail);
+  await t.smtp.waitFor(() => codeMailsTo(t, email).length >= nth);
+  return codeIn(codeMailsTo(t, email)[nth - 1] as ReceivedMail);
 }
 
 /** Asks for a code and returns it from the mail that arrives through SMTP. */
 export async function requestCode(t: ResetTestApp, email: string, client: string): Promise<string> {
-  const before = mailsTo(t, email).length;
+  const before = codeMailsTo(t, email).length;
   const response = await post(t, 'sendOtp', { email }, client);
   expect(response.statusCode, response.body).toBe(200);
   return nthCode(t, email, before + 1);

@@ -15,6 +15,7 @@ import {
   updateStudentBodySchema,
 } from '@academy/contract';
 import type { Db } from '../../db/database';
+import type { AccountNotices } from '../account-notices/account-notices';
 import { actorOf } from '../audit-log/service';
 import { errors } from '../../lib/errors';
 import { sendStoredWebp } from '../../lib/images';
@@ -28,9 +29,9 @@ const tags = ['students'];
 const security = [{ bearer: [] }];
 const denied = { 401: errorAnswerSchema, 403: errorAnswerSchema, 404: errorAnswerSchema };
 
-export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: ProfileImageStore }> = async (
+export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: ProfileImageStore; notices: AccountNotices }> = async (
   app,
-  { db, images },
+  { db, images, notices },
 ) => {
   app.put(`/${STUDENTS_PATHS.update}`, {
     config: { access: 'owner', budget: 'write' },
@@ -45,7 +46,7 @@ export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: Prof
     handler: async (request) => ({
       code: 200 as const,
       message: [SERVER_TEXT.profileUpdated],
-      data: await profile.updateStudent(db, currentAccount(request), request.params.id, request.body, actorOf(request)),
+      data: await profile.updateStudent(db, currentAccount(request), request.params.id, request.body, { actor: actorOf(request), notices }),
     }),
   });
 
@@ -67,6 +68,7 @@ export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: Prof
           spendBudget: () => request.spendBudget(),
           renewSession: (tokenVersion) => app.renewSession(request, tokenVersion),
           security: securityLogOf(request),
+          notices,
         }),
       },
     }),

@@ -7,6 +7,7 @@ import {
   type UpdateStudentInput,
 } from '@academy/contract';
 import type { Db } from '../../db/database';
+import type { AccountNotices } from '../account-notices/account-notices';
 import { isUniqueViolation } from '../../db/database';
 import { AppError, errors } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -79,7 +80,14 @@ async function recordEdit(tx: Db, actor: AuditActor, row: AccountRow, changes: A
  * address; sending a new batch, class type, e-mail, history type, ID or state is refused (403)
  * naming the fields. regNo keeps its number when an admin moves a student to another batch.
  */
-export async function updateStudent(db: Db, caller: Caller, id: string, body: UpdateStudentInput, actor: AuditActor): Promise<Student> {
+export async function updateStudent(
+  db: Db,
+  caller: Caller,
+  id: string,
+  body: UpdateStudentInput,
+  context: { actor: AuditActor; notices: AccountNotices },
+): Promise<Student> {
+  const { actor } = context;
   const row = await ownOrAdminTarget(db, caller, id);
   if (body.accountType !== undefined && body.accountType !== row.account_type) {
     throw errors.field('accountType', SERVER_TEXT.accountTypeFixed, 403);
@@ -105,6 +113,8 @@ export async function updateStudent(db: Db, caller: Caller, id: string, body: Up
     if (isUniqueViolation(error)) throw errors.conflict('email', SERVER_TEXT.emailTaken);
     throw error;
   }
+  // The old address hears of it: reset codes go to the new one from now on.
+  if (changes.email !== undefined) context.notices.emailChanged({ email: row.email, name: row.name }, changes.email);
   const fresh = await repo.findLiveById(db, id);
   if (!fresh) throw errors.notFound(SERVER_TEXT.studentNotFound);
   return toStudent(fresh);
@@ -127,6 +137,8 @@ export async function changePassword(
     renewSession: (tokenVersion: number) => Promise<string>;
     /** Where the change or its refusal is logged (lib/security-events.ts). */
     security: SecurityLog;
+    /** Tells the owner by mail once the password has changed. */
+    notices: AccountNotices;
   },
 ): Promise<string> {
   if (caller.id !== id) throw errors.forbidden(SERVER_TEXT.notYourPassword);
@@ -159,6 +171,7 @@ export async function changePassword(
   await forgetKnownDevices(db, id);
   const token = await context.renewSession(tokenVersion);
   context.security({ security: 'password-change', outcome: 'success', ...who });
+  context.notices.passwordChanged({ email: row.email, name: row.name }, 'changed');
   return token;
 }
 

@@ -19,16 +19,17 @@ import { actorOf } from '../audit-log/service';
 import { deviceCookieHeader, readDeviceCookie, type SignInGuard } from '../sign-in-guard/service';
 import { studentsAdminRoutes } from './admin-routes';
 import { ProfileImageStore } from './profile-images';
+import type { AccountNotices } from '../account-notices/account-notices';
 import { studentsProfileRoutes } from './profile-routes';
 import * as service from './service';
 
 const tags = ['students'];
 
-export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string; signInGuard: SignInGuard }> = async (app, { db, dataDir, signInGuard }) => {
+export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string; signInGuard: SignInGuard; notices: AccountNotices }> = async (app, { db, dataDir, signInGuard, notices }) => {
   // Multipart only in this feature's scope; each upload route sets its own size cap when it reads.
   await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
   await app.register(studentsAdminRoutes, { db });
-  await app.register(studentsProfileRoutes, { db, images: new ProfileImageStore(dataDir) });
+  await app.register(studentsProfileRoutes, { db, images: new ProfileImageStore(dataDir), notices });
 
   app.post(`/${STUDENTS_PATHS.register}`, {
     config: { access: 'public', budget: 'sign-in' },

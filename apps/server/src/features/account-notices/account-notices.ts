@@ -1,0 +1,20 @@
+import type { Branding } from '@academy/contract';
+import type { Mailer } from '../../mail/mailer';
+import { emailChangedMail, passwordChangedMail, type NoticeAccount, type PasswordChange } from './notice-mails';
+
+/**
+ * Tells an account's owner, by mail, that its sign-in details changed. Sent off the request path
+ * (`mailer.dispatch`) once the change is stored: the change stands whether or not the mail goes
+ * out, and a failed delivery is logged.
+ */
+export interface AccountNotices {
+  passwordChanged(account: NoticeAccount, how: PasswordChange): void;
+  emailChanged(account: NoticeAccount, newEmail: string): void;
+}
+
+export function createAccountNotices(mailer: Mailer, branding: Branding, now: () => Date = () => new Date()): AccountNotices {
+  return {
+    passwordChanged: (account, how) => mailer.dispatch(passwordChangedMail(account, how, now(), branding)),
+    emailChanged: (account, newEmail) => mailer.dispatch(emailChangedMail(account, newEmail, now(), branding)),
+  };
+}
