@@ -16,6 +16,7 @@ const url = {
   picture: (id: string) => `/api/students/student/profile-image/${id}`,
   register: '/api/students/student/register',
   importCsv: '/api/students/student/import',
+  exportCsv: '/api/students/student/export',
 };
 
 /** An 8x8 PNG: small, and real enough for the server's content check. */
@@ -144,6 +145,29 @@ describe('audit entries of the student actions', () => {
     const temporary = answer?.data.added.flatMap((row) => row.temporaryPassword ?? []) ?? [];
     expect(temporary).toHaveLength(2);
     expectNoSecrets(entry, temporary);
+  });
+
+  it('a CSV export of the students list is one entry with its count and filter, and a refused one none', async () => {
+    const admin = await signInAdmin(t.app);
+    const k = crypto.randomUUID().slice(0, 8);
+    await registerStudent(t.app, { email: `export.one.${k}@example.lk` });
+    await registerStudent(t.app, { email: `export.two.${k}@example.lk` });
+    const entry = await oneEntryBy(t.app, admin, async () => {
+      const response = await t.app.inject({ url: `${url.exportCsv}?search=${k}`, headers: admin.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.body.trim().split('\n')).toHaveLength(3);
+    });
+    expect(entry).toMatchObject({
+      action: 'student.export',
+      target: { type: 'export', label: 'CSV export' },
+      summary: 'Exported 2 students as a CSV file',
+      detail: { rows: 2, filter: { search: k } },
+    });
+    const me = await signedInStudent(t.app);
+    await noEntryBy(t.app, admin, async () => {
+      expect((await t.app.inject({ url: url.exportCsv, headers: me.headers })).statusCode).toBe(403);
+      expect((await t.app.inject({ url: `${url.exportCsv}?classType=not-a-class-type`, headers: admin.headers })).statusCode).toBe(400);
+    });
   });
 
   it('refused actions leave no entry: unknown ids, bad bodies, a student calling, a broken CSV', async () => {

@@ -97,8 +97,19 @@ export async function restoreStudent(db: Db, actor: AuditActor, id: string): Pro
 }
 
 /** The filtered list as CSV, every matching row, in list order. */
-export async function exportStudentsCsv(db: Db, filter: Omit<StudentListFilter, 'page' | 'pageSize'>): Promise<string> {
+/**
+ * The filtered list as CSV. Every export is in the audit log (who took how many students' contact
+ * details, with which filter): reading the whole list at once is what a leak looks like.
+ */
+export async function exportStudentsCsv(db: Db, actor: AuditActor, filter: Omit<StudentListFilter, 'page' | 'pageSize'>): Promise<string> {
   const rows = await repo.allStudents(db, filter);
+  const filterDetail = Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== ''));
+  await recordAudit(db, actor, {
+    action: 'student.export',
+    target: { type: 'export', id: crypto.randomUUID(), label: 'CSV export' },
+    summary: `Exported ${rows.length} ${rows.length === 1 ? 'student' : 'students'} as a CSV file`,
+    detail: { rows: rows.length, filter: filterDetail },
+  });
   return formatCsv(
     STUDENT_CSV_COLUMNS,
     rows.map((row) => {
