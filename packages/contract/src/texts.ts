@@ -24,6 +24,7 @@ export const SERVER_TEXT = {
   notYourProfile: 'You can only change your own account',
   notYourPassword: 'You can only change your own password',
   adminOnlyField: 'can only be changed by an administrator',
+  otherAdminEmail: "Another administrator's e-mail can only be changed by that administrator",
   accountTypeFixed: 'accountType cannot be changed',
   profileUpdated: 'Profile updated',
   passwordChanged: 'Password changed',

@@ -98,6 +98,10 @@ export async function updateStudent(
     const fields: FieldError[] = changedAdminOnly.map((field) => ({ field, message: `${field} ${SERVER_TEXT.adminOnlyField}` }));
     throw new AppError(403, fields.map((f) => f.message).join(', '), fields);
   }
+  // Reset codes go to an account's e-mail: one admin changing another's would take that account over.
+  if (changes.email !== undefined && row.account_type === 'admin' && row.id !== caller.id) {
+    throw errors.field('email', SERVER_TEXT.otherAdminEmail, 403);
+  }
   if (changes.account_state !== undefined && row.account_type === 'admin') {
     // An admin suspending an admin account (their own included) would lock the academy out.
     throw errors.field('accountState', SERVER_TEXT.adminOnly, 403);

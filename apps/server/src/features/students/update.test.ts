@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVER_TEXT } from '@academy/contract';
 import { registerStudent, signedInStudent, signIn } from '../../../test/factories';
 import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
+import { ensureAdmin } from './service';
 
 const update = (id: string) => `/api/students/student/update/${id}`;
 
@@ -79,6 +80,28 @@ describe('PUT students/student/update/{id}', () => {
     expect(response.json().data).toMatchObject({ ...payload, indianHistory: false, europeHistory: true, regNo: me.student.regNo });
     // The new e-mail signs in; the student's session goes on (nothing security-relevant changed).
     await signIn(t.app, payload.email, me.body.password);
+  });
+
+  it("refuses an admin who changes another admin's e-mail with 403, and lets an admin change their own", async () => {
+    const k = crypto.randomUUID().slice(0, 8);
+    const staff = { email: `staff.${k}@academy.test`, password: 'staff-password-1', name: 'Staff Member' };
+    await ensureAdmin(t.database.db, staff, { resetPassword: false });
+    const staffLogin = await signIn(t.app, staff.email, staff.password);
+    const staffHeaders = { authorization: `Bearer ${staffLogin.token}` };
+    const tutor = await signIn(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
+
+    const taken = await t.app.inject({ method: 'PUT', url: update(tutor.studentId), headers: staffHeaders, payload: { email: `taken.${k}@example.lk` } });
+    expect(taken.statusCode).toBe(403);
+    expect(taken.json()).toMatchObject({ errors: [{ field: 'email', message: SERVER_TEXT.otherAdminEmail }] });
+    expect((await row(tutor.studentId)).email).toBe(TEST_ADMIN.email);
+    // Another admin's name is still theirs to correct.
+    const renamed = await t.app.inject({ method: 'PUT', url: update(tutor.studentId), headers: staffHeaders, payload: { name: 'The Tutor' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await t.app.inject({ method: 'PUT', url: update(tutor.studentId), headers: staffHeaders, payload: { name: tutor.name } });
+
+    const own = await t.app.inject({ method: 'PUT', url: update(staffLogin.studentId), headers: staffHeaders, payload: { email: `staff.moved.${k}@academy.test` } });
+    expect(own.statusCode, own.body).toBe(200);
+    expect((await row(staffLogin.studentId)).email).toBe(`staff.moved.${k}@academy.test`);
   });
 
   it("ends the student's sessions when an admin suspends through update", async () => {
