@@ -35,6 +35,34 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1/db' });
   });
 
+  it('refuses a database, Redis or mail server on another machine reached without TLS, naming the fix', () => {
+    const refused: [Record<string, string>, RegExp][] = [
+      [{ DATABASE_URL: 'postgres://u@db.example.lk/portal' }, /DATABASE_URL reaches db\.example\.lk without TLS: add \?sslmode=verify-full/],
+      [{ DATABASE_URL: 'postgres://u@db.example.lk/portal?sslmode=prefer' }, /DATABASE_URL reaches db\.example\.lk without TLS/],
+      [{ REDIS_URL: 'redis://cache.example.lk:6379' }, /REDIS_URL reaches cache\.example\.lk without TLS: use rediss:\/\//],
+      [{ SMTP_URL: 'smtp://user:pass@mail.example.lk:587' }, /SMTP_URL reaches mail\.example\.lk without TLS: use smtps:\/\//],
+    ];
+    for (const [env, message] of refused) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+      // A private network nobody else sees may be allowed, by name.
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...env, ALLOW_PLAINTEXT_SERVICES: 'true' })).not.toThrow();
+    }
+    const accepted: Record<string, string>[] = [
+      { DATABASE_URL: 'postgres://u@db.example.lk/portal?sslmode=verify-full' },
+      { DATABASE_URL: 'postgres://u@db.example.lk/portal?sslmode=require' },
+      { DATABASE_URL: 'postgres://u@localhost/portal' },
+      { DATABASE_URL: 'postgres://u@127.0.0.1:5432/portal' },
+      { DATABASE_URL: 'postgres:///portal?host=/var/run/postgresql' },
+      { REDIS_URL: 'rediss://cache.example.lk:6380' },
+      { REDIS_URL: 'redis://[::1]:6379' },
+      { SMTP_URL: 'smtps://user:pass@mail.example.lk:465' },
+      { SMTP_URL: 'smtp://user:pass@mail.example.lk:587?requireTLS=true' },
+      { SMTP_URL: 'smtp://127.0.0.1:2525' },
+    ];
+    for (const env of accepted) expect(() => loadConfig({ DATA_DIR: dataDir(), ...env }), JSON.stringify(env)).not.toThrow();
+  });
+
   it('keeps a generated JWT secret in the data folder across starts', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).jwtSecret;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { brandingSchema, DEFAULT_MAX_UPLOAD_BYTES, type Branding } from '@academy/contract';
 import { durationMs } from './lib/duration';
+import { plaintextProblem } from './lib/encrypted-connections';
 import type { SignInRules } from './features/sign-in-guard/rules';
 import type { RouteBudget } from './plugins/rate-limits';
 
@@ -80,6 +81,12 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss:// (leave it unset for in-process live updates)' })
     .optional(),
+  // On a private network whose traffic nobody else can see (a compose file's own network), plain
+  // service addresses to other hosts may be allowed; lib/encrypted-connections.ts refuses them otherwise.
+  ALLOW_PLAINTEXT_SERVICES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, { error: 'must be 1-64 letters, digits or _ : . -' }).default('academy:'),
   STREAM_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
   STREAM_RECHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
@@ -184,6 +191,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  const plaintext = e.ALLOW_PLAINTEXT_SERVICES
+    ? []
+    : (['DATABASE_URL', 'REDIS_URL', 'SMTP_URL'] as const).flatMap((variable) => {
+        const value = e[variable];
+        const problem = value ? plaintextProblem(variable, value) : null;
+        return problem ? [problem] : [];
+      });
+  if (plaintext.length > 0) {
+    throw new ConfigError(`Invalid configuration: ${plaintext.join('; ')} (or set ALLOW_PLAINTEXT_SERVICES=true on a private network)`);
+  }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration: set ADMIN_EMAIL and ADMIN_PASSWORD together');
   }
