@@ -3,7 +3,7 @@ import { registerByApi, signInByApi, signInByUi } from '../support/accounts';
 import { ADMIN } from '../support/server-env';
 
 // Sessions end to end: a student sees their sign-ins on the Profile page and ends the
-// others; the admin's session limit pushes out the oldest sign-in.
+// others, giving their password again; the admin's session limit pushes out the oldest sign-in.
 
 async function studentBrowser(browser: Browser, email: string, password: string, name: string) {
   const page = await (await browser.newContext()).newPage();
@@ -21,6 +21,17 @@ test('a student ends another sign-in from the Profile page, which is signed out 
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(list.getByText('This device')).toHaveCount(1);
   await phone.getByRole('button', { name: 'Sign out other sessions' }).click();
+  // The password is asked again; a wrong one ends nothing and says so.
+  const confirm = phone.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(confirm.getByText('Enter your password to sign out every other device.')).toBeVisible();
+  await confirm.getByLabel('Password', { exact: true }).fill('not-my-password');
+  await confirm.getByRole('button', { name: 'Sign out other sessions' }).click();
+  await expect(confirm.getByText('Current password is incorrect')).toBeVisible();
+  const laptopToken = await laptop.evaluate(() => localStorage.getItem('token'));
+  expect((await request.get('/api/sessions/mine', { headers: { authorization: `Bearer ${laptopToken}` } })).status()).toBe(200);
+  await confirm.getByLabel('Password', { exact: true }).fill(body.password);
+  await confirm.getByRole('button', { name: 'Sign out other sessions' }).click();
+  await expect(confirm).toBeHidden();
   await expect(list.getByRole('listitem')).toHaveCount(1);
 
   await laptop.goto('/#/profile');

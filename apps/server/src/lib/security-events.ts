@@ -41,6 +41,8 @@ export type SecurityEvent =
    * The caller ended sessions of their own: `this` one (Log Out), `one` other by id
    * (`endedSessionId`), or all `others`; `ended` counts them.
    */
+  /** The password asked before ending sessions was wrong, or the account's wrong answers reached the limit (429). */
+  | { security: 'sessions-ended'; outcome: 'failure'; reason: 'wrong-password' | 'too-many-failures'; accountId: string; sessionId: string; scope: 'one' | 'others' }
   | {
       security: 'sessions-ended';
       outcome: 'success';

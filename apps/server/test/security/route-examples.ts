@@ -64,6 +64,11 @@ export interface RouteExample {
 }
 
 const json = (url: string, payload: object): ExampleRequest => ({ url, payload });
+
+/** The caller's own password, which ending sessions asks for again (an anonymous caller has none: any will do). */
+function passwordOf(world: World, actor: Actor): string {
+  return { student: world.student, otherStudent: world.other, admin: world.admin }[actor as 'student']?.password ?? 'anyone-s-password';
+}
 /** The fresh owner signs the call when the matrix plays the student; everyone else calls on that owner's resource. */
 const ownerAuth = (actor: Actor, owner: { headers: Headers }) => (actor === 'student' ? { auth: owner.headers } : {});
 const upload = (url: string, field: string, filename: string, type: string, bytes: Buffer): ExampleRequest => {
@@ -188,7 +193,10 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
 
   // ---- sessions ----
   'GET /api/sessions/mine': { access: 'signed-in', build: () => ({ url: '/api/sessions/mine' }) },
-  'POST /api/sessions/mine/end-others': { access: 'signed-in', build: () => ({ url: '/api/sessions/mine/end-others' }) },
+  'POST /api/sessions/mine/end-others': {
+    access: 'signed-in',
+    build: ({ world, actor }) => json('/api/sessions/mine/end-others', { password: passwordOf(world, actor) }),
+  },
   'POST /api/sessions/mine/sign-out': {
     access: 'signed-in',
     // A new sign-in of the caller's own account signs out, so the caller's usual session lives on.
@@ -199,7 +207,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   },
   'DELETE /api/sessions/mine/:sessionId': {
     access: 'owner',
-    build: async ({ world }) => ({ url: `/api/sessions/mine/${(await world.fresh.session(world.student)).sessionId}` }),
+    build: async ({ world, actor }) => json(`/api/sessions/mine/${(await world.fresh.session(world.student)).sessionId}`, { password: passwordOf(world, actor) }),
     narrower: {
       actors: ['admin'],
       status: 404,

@@ -1,6 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   endSessionsAnswerSchema,
+  endSessionsBodySchema,
   errorAnswerSchema,
   noDataAnswerSchema,
   SERVER_TEXT,
@@ -17,11 +19,20 @@ import { currentAccount } from '../../plugins/auth';
 import { actorOf } from '../audit-log/service';
 import * as service from './service';
 import type { Caller } from './service';
+import { confirmOwnPassword, type PasswordCheck } from '../students/current-password';
 
 const tags = ['sessions'];
 const security = [{ bearer: [] }];
 const denied = { 401: errorAnswerSchema, 403: errorAnswerSchema };
 const whoIs = (caller: Caller) => ({ accountId: caller.id, sessionId: caller.sessionId });
+
+/** The password check before ending sessions: spends the sign-in budget at the hash, logs a refusal. */
+function passwordCheck(request: FastifyRequest, caller: Caller, scope: 'one' | 'others'): PasswordCheck {
+  return {
+    spendBudget: () => request.spendBudget(),
+    refused: (reason) => securityLogOf(request)({ security: 'sessions-ended', outcome: 'failure', reason, ...whoIs(caller), scope }),
+  };
+}
 
 export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(`/${SESSIONS_PATHS.mine}`, {
@@ -31,10 +42,17 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.post(`/${SESSIONS_PATHS.endOthers}`, {
-    config: { access: 'signed-in', budget: 'write' },
-    schema: { tags, security, summary: "End every session of the caller's but this one", response: { 200: endSessionsAnswerSchema, ...denied } },
+    config: { access: 'signed-in', budget: 'sign-in' },
+    schema: {
+      tags,
+      security,
+      summary: "End every session of the caller's but this one (the password asked again)",
+      body: endSessionsBodySchema,
+      response: { 200: endSessionsAnswerSchema, 400: errorAnswerSchema, ...denied, 429: errorAnswerSchema },
+    },
     handler: async (request) => {
       const caller = currentAccount(request);
+      await confirmOwnPassword(db, caller.id, request.body.password, passwordCheck(request, caller, 'others'));
       const ended = await service.endOthers(db, caller);
       securityLogOf(request)({ security: 'sessions-ended', outcome: 'success', ...whoIs(caller), scope: 'others', ended });
       return { code: 200 as const, message: SESSIONS_TEXT.othersEnded, data: { ended } };
@@ -53,17 +71,19 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.delete(`/${SESSIONS_PATHS.endMine}`, {
-    config: { access: 'owner', budget: 'write' },
+    config: { access: 'owner', budget: 'sign-in' },
     schema: {
       tags,
       security,
-      summary: "End one of the caller's own sessions",
+      summary: "End one of the caller's own sessions (the password asked again)",
       params: sessionParamsSchema,
-      response: { 200: noDataAnswerSchema, 400: errorAnswerSchema, ...denied, 404: errorAnswerSchema },
+      body: endSessionsBodySchema,
+      response: { 200: noDataAnswerSchema, 400: errorAnswerSchema, ...denied, 404: errorAnswerSchema, 429: errorAnswerSchema },
     },
     handler: async (request) => {
       const caller = currentAccount(request);
       const endedSessionId = request.params.sessionId;
+      await confirmOwnPassword(db, caller.id, request.body.password, passwordCheck(request, caller, 'one'));
       await service.endMine(db, caller, endedSessionId);
       securityLogOf(request)({ security: 'sessions-ended', outcome: 'success', ...whoIs(caller), scope: 'one', ended: 1, endedSessionId });
       return { code: 200 as const, message: SESSIONS_TEXT.ended, data: null };

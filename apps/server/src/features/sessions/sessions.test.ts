@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_SESSIONS, type Session } from '@academy/contract';
+import { DEFAULT_MAX_SESSIONS, SERVER_TEXT, type Session } from '@academy/contract';
 import { registerStudent, signIn } from '../../../test/factories';
 import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
 import { resolveCaller } from './service';
@@ -74,7 +74,7 @@ describe('sessions: every sign-in is one, students see and end theirs, an admin 
     for (const token of admins) expect(await status(token)).toBe(200);
   });
 
-  it('ends the other sessions, or one chosen session, and only the caller’s own', async () => {
+  it('ends the other sessions, or one chosen session, and only the caller’s own, once the password is given again', async () => {
     const { body } = await registerStudent(t.app);
     const laptop = await signInFrom(body.email, body.password, WINDOWS_EDGE);
     const phone = await signInFrom(body.email, body.password, ANDROID_CHROME);
@@ -82,18 +82,29 @@ describe('sessions: every sign-in is one, students see and end theirs, an admin 
 
     const other = await registerStudent(t.app);
     const stranger = await signInFrom(other.body.email, other.body.password, ANDROID_CHROME);
-    const theirs = await t.app.inject({ method: 'DELETE', url: `/api/sessions/mine/${laptopId}`, headers: bearer(stranger) });
+    const theirs = await t.app.inject({ method: 'DELETE', url: `/api/sessions/mine/${laptopId}`, headers: bearer(stranger), payload: { password: other.body.password } });
     expect(theirs.statusCode).toBe(404);
     expect(await status(laptop)).toBe(200);
-    const malformed = await t.app.inject({ method: 'DELETE', url: '/api/sessions/mine/not-an-id', headers: bearer(phone) });
+    const malformed = await t.app.inject({ method: 'DELETE', url: '/api/sessions/mine/not-an-id', headers: bearer(phone), payload: { password: body.password } });
     expect(malformed.statusCode).toBe(400);
 
-    const ended = await t.app.inject({ method: 'DELETE', url: `/api/sessions/mine/${laptopId}`, headers: bearer(phone) });
+    // The password is asked again: none, or a wrong one, ends nothing.
+    const unconfirmed = await t.app.inject({ method: 'DELETE', url: `/api/sessions/mine/${laptopId}`, headers: bearer(phone) });
+    expect(unconfirmed.statusCode).toBe(400);
+    const wrong = await t.app.inject({ method: 'DELETE', url: `/api/sessions/mine/${laptopId}`, headers: bearer(phone), payload: { password: 'not-my-password' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ errors: [{ field: 'password', message: SERVER_TEXT.wrongCurrentPassword }] });
+    expect(await status(laptop)).toBe(200);
+    expect(await status(phone)).toBe(200);
+    const ended = await t.app.inject({ method: 'DELETE', url: `/api/sessions/mine/${laptopId}`, headers: bearer(phone), payload: { password: body.password } });
     expect(ended.statusCode).toBe(200);
     expect(await status(laptop)).toBe(401);
 
     const again = await signInFrom(body.email, body.password, WINDOWS_EDGE);
-    const endOthers = await t.app.inject({ method: 'POST', url: '/api/sessions/mine/end-others', headers: bearer(again) });
+    const wrongOthers = await t.app.inject({ method: 'POST', url: '/api/sessions/mine/end-others', headers: bearer(again), payload: { password: 'not-my-password' } });
+    expect(wrongOthers.json()).toMatchObject({ errors: [{ field: 'password', message: SERVER_TEXT.wrongCurrentPassword }] });
+    expect(await status(phone)).toBe(200);
+    const endOthers = await t.app.inject({ method: 'POST', url: '/api/sessions/mine/end-others', headers: bearer(again), payload: { password: body.password } });
     expect(endOthers.json().data).toEqual({ ended: 1 });
     expect(await status(phone)).toBe(401);
     expect((await mine(again)).sessions.map((s) => s.current)).toEqual([true]);

@@ -43,7 +43,7 @@ describe('forgetting known devices', () => {
   it('on signing out everywhere else', async () => {
     const [email] = await seedStudents(t.database.db, 1, 'sign-out-everywhere');
     const known = await knownThenLocked(email as string);
-    expect((await call('POST', 'sessions/mine/end-others', known.token)).statusCode).toBe(200);
+    expect((await call('POST', 'sessions/mine/end-others', known.token, { password: CLASS_PASSWORD })).statusCode).toBe(200);
     expect((await signInAs(t.app, { email: email as string, password: CLASS_PASSWORD, address: HOME, cookie: known.cookie })).status).toBe(429);
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVER_TEXT } from '@academy/contract';
 import { signedInStudent, signIn } from '../../../test/factories';
 import { useTestApp } from '../../../test/test-app';
-import { PASSWORD_FAILURE_LIMIT } from './profile-service';
+import { PASSWORD_FAILURE_LIMIT } from './current-password';
 
 const changePassword = (id: string) => `/api/students/student/updatepassword/${id}`;
 const LOGIN = '/api/students/student/login';

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database';
 import type { AccountNotices } from '../account-notices/account-notices';
 import { isUniqueViolation } from '../../db/database';
 import { AppError, errors } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { refuseCommonPassword } from '../../lib/common-passwords';
 import type { SecurityLog } from '../../lib/security-events';
 import { forgetKnownDevices } from '../sign-in-guard/service';
@@ -20,16 +20,13 @@ import { ACCOUNT_FIELDS, accountTarget } from './audit';
 import type { ProfileImageStore } from './profile-images';
 import * as repo from './repo';
 import type { AccountChanges, AccountRow } from './repo';
+import { confirmCurrentPassword } from './current-password';
 import { toStudent } from './service';
 
 // A student's own profile, password and picture; an admin may act on any student's profile and
 // picture, never on another account's password.
 
 type Caller = Pick<SessionAccount, 'id' | 'isAdmin'>;
-
-/** Wrong current passwords allowed per account in the window before the call answers 429. */
-export const PASSWORD_FAILURE_LIMIT = 10;
-const PASSWORD_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 async function ownOrAdminTarget(db: Db, caller: Caller, id: string): Promise<AccountRow> {
   if (!caller.isAdmin && caller.id !== id) throw errors.forbidden(SERVER_TEXT.notYourProfile);
@@ -149,28 +146,15 @@ export async function changePassword(
   const row = await repo.findLiveById(db, id);
   if (!row) throw errors.notFound(SERVER_TEXT.studentNotFound);
   const who = { accountId: id, sessionId: caller.sessionId };
-
-  // A stolen session must not become a way to guess the password itself.
-  const subject = `password:${id}`;
-  const now = Date.now();
-  const since = new Date(now - PASSWORD_FAILURE_WINDOW_MS).toISOString();
-  if ((await repo.countRecentFailures(db, subject, since)) >= PASSWORD_FAILURE_LIMIT) {
-    context.security({ security: 'password-change', outcome: 'failure', reason: 'too-many-failures', ...who });
-    throw errors.tooManyRequests(SERVER_TEXT.tooManyPasswordFailures);
-  }
-  await context.spendBudget();
-  if (!(await verifyPassword(row.password_hash, body.oldPassword))) {
-    await repo.recordFailures(db, [subject], new Date(now).toISOString());
-    context.security({ security: 'password-change', outcome: 'failure', reason: 'wrong-password', ...who });
-    // 400, not 401: a 401 would sign the caller out of a session that is still valid.
-    throw errors.field('oldPassword', SERVER_TEXT.wrongCurrentPassword);
-  }
+  await confirmCurrentPassword(db, row, body.oldPassword, 'oldPassword', {
+    spendBudget: context.spendBudget,
+    refused: (reason) => context.security({ security: 'password-change', outcome: 'failure', reason, ...who }),
+  });
   if (body.newPassword === body.oldPassword) throw errors.field('newPassword', SERVER_TEXT.samePassword);
   await refuseCommonPassword(body.newPassword, 'newPassword');
 
-  const tokenVersion = await repo.setPassword(db, id, await hashPassword(body.newPassword), new Date(now).toISOString());
+  const tokenVersion = await repo.setPassword(db, id, await hashPassword(body.newPassword), new Date().toISOString());
   if (tokenVersion === undefined) throw errors.notFound(SERVER_TEXT.studentNotFound);
-  await repo.clearFailures(db, subject);
   // Whoever knew the old password may have signed in somewhere: no browser stays known.
   await forgetKnownDevices(db, id);
   const token = await context.renewSession(tokenVersion);

@@ -12,24 +12,36 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { alerts } from '../../../lib/alerts';
 import { useEndOtherSessionsMutation } from '../api/end-other-sessions';
 import { useEndSessionMutation } from '../api/end-session';
 import { useMySessionsQuery } from '../api/get-my-sessions';
 import { failureText } from '../../../lib/failure-alerts';
+import { useState } from 'react';
+import { ConfirmPasswordDialog } from './confirm-password-dialog';
 
 
-function showFailure(error: Error) {
-  void alerts.error({ title: failureText(error) });
-}
+/** Which sign-out waits for the password: every other session, or one. */
+type Ending = { kind: 'others' } | { kind: 'one'; session: Session };
 
 /** The Profile page's list of the account's sign-ins, with a way to end the ones not in hand. */
 export function ActiveSessionsCard() {
   const query = useMySessionsQuery();
   const endOne = useEndSessionMutation();
   const endOthers = useEndOtherSessionsMutation();
+  const [ending, setEnding] = useState<Ending | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const sessions = query.data ?? [];
   const others = sessions.filter((session) => !session.current);
+
+  const ask = (next: Ending) => {
+    setRefusal(null);
+    setEnding(next);
+  };
+  const done = { onSuccess: () => setEnding(null), onError: (error: Error) => setRefusal(failureText(error)) };
+  const confirm = (password: string) => {
+    if (ending?.kind === 'others') endOthers.mutate({ password }, done);
+    else if (ending?.kind === 'one') endOne.mutate({ sessionId: ending.session.id, body: { password } }, done);
+  };
 
   return (
     <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
@@ -38,7 +50,7 @@ export function ActiveSessionsCard() {
           {t('sessions.title')}
         </Typography>
         {others.length > 0 && (
-          <Button size="small" variant="outlined" disabled={endOthers.isPending} onClick={() => endOthers.mutate(undefined, { onError: showFailure })}>
+          <Button size="small" variant="outlined" disabled={endOthers.isPending} onClick={() => ask({ kind: 'others' })}>
             {t('sessions.signOutOthers')}
           </Button>
         )}
@@ -54,12 +66,21 @@ export function ActiveSessionsCard() {
             <SessionRow
               key={session.id}
               session={session}
-              ending={endOne.isPending && endOne.variables === session.id}
-              onEnd={() => endOne.mutate(session.id, { onError: showFailure })}
+              ending={endOne.isPending && endOne.variables.sessionId === session.id}
+              onEnd={() => ask({ kind: 'one', session })}
             />
           ))}
         </List>
       )}
+      <ConfirmPasswordDialog
+        open={ending !== null}
+        text={ending?.kind === 'one' ? t('sessions.confirmOne', { device: ending.session.device }) : t('sessions.confirmOthers')}
+        action={ending?.kind === 'one' ? t('sessions.signOut') : t('sessions.signOutOthers')}
+        pending={endOne.isPending || endOthers.isPending}
+        error={refusal}
+        onCancel={() => setEnding(null)}
+        onConfirm={confirm}
+      />
     </Paper>
   );
 }
