@@ -32,6 +32,8 @@ export type SecurityEvent =
   | { security: 'password-reset.send-code'; outcome: 'success'; accountId: string }
   /** Nothing mailed: no account has the e-mail, or the e-mail had its codes for the hour. */
   | { security: 'password-reset.send-code'; outcome: 'failure'; reason: 'unknown-account' | 'hourly-limit' }
+  /** An admin account's address: no code, a notice instead (admins recover with `npm run create-admin` on the server). */
+  | { security: 'password-reset.send-code'; outcome: 'failure'; reason: 'admin-account'; accountId: string }
   | { security: 'password-reset.confirm-code'; outcome: 'success'; accountId: string }
   | { security: 'password-reset.confirm-code'; outcome: 'failure'; reason: OtpFailureReason; accountId?: string }
   /** The new password set with a reset token: every session of the account ended. */

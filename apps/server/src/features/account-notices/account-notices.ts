@@ -1,6 +1,6 @@
 import type { Branding } from '@academy/contract';
 import type { Mailer } from '../../mail/mailer';
-import { emailChangedMail, passwordChangedMail, type NoticeAccount, type PasswordChange } from './notice-mails';
+import { adminResetRefusedMail, emailChangedMail, passwordChangedMail, type NoticeAccount, type PasswordChange } from './notice-mails';
 
 /**
  * Tells an account's owner, by mail, that its sign-in details changed. Sent off the request path
@@ -10,11 +10,14 @@ import { emailChangedMail, passwordChangedMail, type NoticeAccount, type Passwor
 export interface AccountNotices {
   passwordChanged(account: NoticeAccount, how: PasswordChange): void;
   emailChanged(account: NoticeAccount, newEmail: string): void;
+  /** A reset code was asked for an admin account, which recovers only on the server. */
+  adminResetRefused(account: NoticeAccount): void;
 }
 
 export function createAccountNotices(mailer: Mailer, branding: Branding, now: () => Date = () => new Date()): AccountNotices {
   return {
     passwordChanged: (account, how) => mailer.dispatch(passwordChangedMail(account, how, now(), branding)),
     emailChanged: (account, newEmail) => mailer.dispatch(emailChangedMail(account, newEmail, now(), branding)),
+    adminResetRefused: (account) => mailer.dispatch(adminResetRefusedMail(account, now(), branding)),
   };
 }

@@ -34,6 +34,22 @@ export function passwordChangedMail(account: NoticeAccount, how: PasswordChange,
   });
 }
 
+/** An admin's password is not reset by mail: what to do instead, and a warning if it was not them. */
+export function adminResetRefusedMail(account: NoticeAccount, at: Date, branding: Branding): Mail {
+  const { title } = branding;
+  return brandedMail({
+    to: account.email,
+    subject: `${title}: password reset asked for an administrator account`,
+    branding,
+    name: account.name,
+    paragraphs: [
+      `Someone asked on ${sriLankaTime(at, true)} to reset the password of your ${title} administrator account. Administrator passwords are not reset by e-mail, so no code was sent.`,
+      'To set a new password, whoever runs the portal types on its server: npm run create-admin -- --email <your e-mail> --password <a new password>',
+    ],
+    footnote: ['If this was not you, someone may be trying to take over the account: tell whoever runs the portal. Your password stays as it is.'],
+  });
+}
+
 /** To the old address: password reset codes go to the new one from now on. */
 export function emailChangedMail(account: NoticeAccount, newEmail: string, at: Date, branding: Branding): Mail {
   const { title } = branding;

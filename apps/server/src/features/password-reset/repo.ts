@@ -10,7 +10,7 @@ type DbOrTx = Db | Transaction<Database>;
 export function findLiveAccount(db: Db, emailKey: string) {
   return db
     .selectFrom('accounts')
-    .select(['id', 'email', 'name', 'token_version'])
+    .select(['id', 'email', 'name', 'token_version', 'account_type'])
     .where('email_key', '=', emailKey)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OTP_MAX_PER_HOUR, OTP_TTL_MINUTES, PASSWORD_RESET_TEXT } from '@academy/contract';
 import { registerStudent } from '../../../test/factories';
+import { ensureAdmin } from '../students/service';
 import { CLIENT_REQUEST_LIMIT } from './service';
 import { codeIn, expectMailCount, newClient, post, requestCode, useResetTestApp } from './test-helpers';
 
@@ -41,6 +42,25 @@ describe('POST students/student/forgot-password/send-otp', () => {
     expect(response.json()).toEqual(sameAnswer);
     const mail = await t.smtp.waitFor((m) => m.to.includes(body.email));
     expect(codeIn(mail)).toMatch(/^\d{5}$/);
+  });
+
+  it('sends an admin account no code, the same answer, and a notice of how admins recover', async () => {
+    const staff = { email: `staff.${crypto.randomUUID().slice(0, 8)}@academy.test`, password: 'staff-password-1', name: 'Staff Member' };
+    await ensureAdmin(t.database.db, staff, { resetPassword: false });
+    const response = await post(t, 'sendOtp', { email: staff.email }, newClient());
+    expect(response.json()).toEqual(sameAnswer);
+
+    const notice = await t.smtp.waitFor((m) => m.to.includes(staff.email));
+    expect(notice.subject).toBe(`${t.config.branding.title}: password reset asked for an administrator account`);
+    expect(notice.text).toContain('Hello Staff Member,');
+    expect(notice.text).toContain('npm run create-admin');
+    expect(notice.text).not.toMatch(/\b\d{5}\b/);
+    // The code row is bound to no account: no code confirms into a reset.
+    const rows = await t.database.db.selectFrom('password_reset_codes').selectAll().where('email_key', '=', staff.email).execute();
+    expect(rows.map((row) => row.account_id)).toEqual([null]);
+    const guess = await post(t, 'confirmOtp', { email: staff.email, otp: '12345' }, newClient());
+    expect(guess.statusCode).toBe(400);
+    expect(t.smtp.mails.filter((m) => m.to.includes(staff.email))).toHaveLength(1);
   });
 
   it('gives an unknown address the same answer and sends it no mail', async () => {

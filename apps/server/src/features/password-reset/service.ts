@@ -113,7 +113,11 @@ export async function sendOtp(deps: PasswordResetDeps, email: string, client: Re
   }
   await spendOn(deps, client, now);
 
-  const account = await repo.findLiveAccount(deps.db, emailKey);
+  const found = await repo.findLiveAccount(deps.db, emailKey);
+  // A mailbox is not enough to recover an admin account (ASVS 2.5.6): its code row stays unbound,
+  // so no code of it ever confirms, and the admin is told how to recover on the server instead.
+  const admin = found?.account_type === 'admin' ? found : undefined;
+  const account = admin ? undefined : found;
   const id = crypto.randomUUID();
   const code = randomInt(0, 10 ** OTP_LENGTH).toString().padStart(OTP_LENGTH, '0');
   const expiresAt = new Date(now + OTP_TTL_MINUTES * MINUTE_MS);
@@ -130,6 +134,9 @@ export async function sendOtp(deps: PasswordResetDeps, email: string, client: Re
       resetCodeMail({ to: account.email, name: account.name, code, ttlMinutes: OTP_TTL_MINUTES, expiresAt, branding: deps.branding }),
     );
     client.security({ security: 'password-reset.send-code', outcome: 'success', accountId: account.id });
+  } else if (admin) {
+    deps.notices.adminResetRefused({ email: admin.email, name: admin.name });
+    client.security({ security: 'password-reset.send-code', outcome: 'failure', reason: 'admin-account', accountId: admin.id });
   } else {
     client.security({ security: 'password-reset.send-code', outcome: 'failure', reason: 'unknown-account' });
   }
