@@ -98,7 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(apiDocsPlugin, { title: config.branding.title, version: APP_VERSION });
   const bus = await createEventBus(config.events, app.log);
   app.addHook('onClose', () => bus.close());
-  const sessions = await createSessionStore(db, { ttlMs: durationMs(config.tokenTtl), bus });
+  const sessions = await createSessionStore(db, { ttlMs: durationMs(config.tokenTtl), admin: config.adminSessions, bus });
   await app.register(authPlugin, { secret: config.jwtSecret, tokenTtl: config.tokenTtl, sessions });
   // After auth: each route's limiter goes in front of its access check (rate limit, auth, validate, handler).
   await app.register(rateLimitsPlugin, { ...config.rateLimits, redis: await rateLimitRedis(config, app) });
@@ -123,7 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => watching.writer.idle());
   const uploads = createResumableUploads(material, config.files.resumableDir);
   app.addHook('onClose', async () => uploads.stop());
-  const messages = await createMessages({ db, bus, stream: config.stream, log: app.log });
+  const messages = await createMessages({ db, bus, stream: config.stream, adminIdleMs: config.adminSessions.idleMs, log: app.log });
   // Before the server stops accepting: open streams would otherwise hold app.close() forever. Its
   // bus subscription ends here too, so this runs before the bus closes (an onClose hook).
   app.addHook('preClose', () => messages.live.close());

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'sqlite', file: path.join(dir, 'portal.sqlite') });
     expect(config.admin).toBeNull();
     expect(config.branding.title).toBe('History Academy');
+    expect(config.adminSessions).toEqual({ idleMs: 30 * 60_000, maxMs: 12 * 3_600_000 });
   });
 
   it('resolves a relative DATA_DIR from where npm was run (INIT_CWD), not the workspace folder', () => {

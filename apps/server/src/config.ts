@@ -49,6 +49,9 @@ const envSchema = z.object({
     .optional(),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   TOKEN_TTL: duration.default('30d'),
+  // An admin's sign-in ends after this long without a request, and this long after it began (ASVS 3.3.2).
+  ADMIN_IDLE_TIMEOUT: duration.default('30m'),
+  ADMIN_SESSION_MAX: duration.default('12h'),
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -130,6 +133,8 @@ export interface Config {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   jwtSecret: string;
   tokenTtl: string;
+  /** An admin's sessions: ended after `idleMs` without a request, and `maxMs` after the sign-in. */
+  adminSessions: { idleMs: number; maxMs: number };
   admin: { email: string; password: string } | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string;
@@ -219,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'sqlite', file: path.join(dataDir, 'portal.sqlite') },
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     tokenTtl: e.TOKEN_TTL,
+    adminSessions: { idleMs: durationMs(e.ADMIN_IDLE_TIMEOUT), maxMs: durationMs(e.ADMIN_SESSION_MAX) },
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : null,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(baseDir, e.WEB_DIST) : path.join(repoRoot, 'apps', 'web', 'dist'),

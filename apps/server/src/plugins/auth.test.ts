@@ -17,7 +17,7 @@ describe('route access declarations', () => {
 
   async function appWith(register: (app: ReturnType<typeof Fastify>) => void) {
     const app = Fastify();
-    const sessions = await createSessionStore(database.db, { ttlMs: 3_600_000, bus: new MemoryEventBus() });
+    const sessions = await createSessionStore(database.db, { ttlMs: 3_600_000, admin: { idleMs: 1_800_000, maxMs: 43_200_000 }, bus: new MemoryEventBus() });
     await app.register(authPlugin, { sessions, secret: 'x'.repeat(32), tokenTtl: '1h' });
     register(app);
     return app;

@@ -21,11 +21,15 @@ export async function createMessages(options: {
   db: Db;
   bus: EventBus;
   stream: Pick<LiveFeedOptions, 'heartbeatMs' | 'recheckMs'>;
+  /** An admin idle this long loses the session, open stream or not (ADMIN_IDLE_TIMEOUT). */
+  adminIdleMs: number;
   log: FastifyBaseLogger;
 }): Promise<MessagesDeps> {
   const { db, bus, log } = options;
   const pages = new FeedPages(FEED_PAGE_TTL_MS);
-  const live = new LiveFeed({ bus, resolve: (claims) => resolveCaller(db, claims), log, ...options.stream, onChange: () => pages.clear() });
+  // An open stream's re-check is not the caller's activity: it neither keeps an idle admin signed in nor touches the session.
+  const resolve: LiveFeedOptions['resolve'] = (claims) => resolveCaller(db, claims, { adminIdleMs: options.adminIdleMs, touch: false });
+  const live = new LiveFeed({ bus, resolve, log, ...options.stream, onChange: () => pages.clear() });
   await live.start();
   return { db, live, log, pages, served: new ServedFeeds() };
 }

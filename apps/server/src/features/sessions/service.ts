@@ -12,29 +12,45 @@ import * as repo from './repo';
 const LIMIT_KEY = 'sessions.maxPerStudent';
 /** last_seen_at is a hint for the owner, not an audit trail: one write per few minutes is plenty. */
 const TOUCH_EVERY_MS = 5 * 60_000;
+/** An admin's last_seen_at also times their idle limit: written every minute, so it is at most a minute early. */
+const ADMIN_TOUCH_EVERY_MS = 60_000;
 
 export type Caller = SessionAccount;
 
+export interface CallerChecks {
+  /** An admin's session ends after this long without a request (ADMIN_IDLE_TIMEOUT); unset: never for being idle. */
+  adminIdleMs?: number;
+  /** Whether this check is a request of the caller's (which counts as activity), or a re-check of an open stream (which does not). */
+  touch?: boolean;
+}
+
 /**
  * Who a token speaks for, as the database says now: null when the account is gone, suspended or
- * re-keyed since (token version), or the session was ended or has expired.
+ * re-keyed since (token version), or the session was ended, has expired, or (an admin's) was idle
+ * too long, which ends it.
  */
-export async function resolveCaller(db: Db, claims: Claims, now = new Date()): Promise<Caller | null> {
-  return (await readCaller(db, claims, now))?.caller ?? null;
+export async function resolveCaller(db: Db, claims: Claims, checks: CallerChecks = {}, now = new Date()): Promise<Caller | null> {
+  return (await readCaller(db, claims, checks, now))?.caller ?? null;
 }
 
 type Claims = { sub: string; sid: string; tv: number };
 
-async function readCaller(db: Db, claims: Claims, now: Date): Promise<{ caller: Caller; sessionExpiresAt: string } | null> {
+async function readCaller(db: Db, claims: Claims, checks: CallerChecks, now: Date): Promise<{ caller: Caller; sessionExpiresAt: string } | null> {
   const row = await repo.findCaller(db, claims.sub, claims.sid);
   const at = now.toISOString();
   if (!row || row.deleted_at || row.account_state !== 'active' || row.token_version !== claims.tv) return null;
   if (row.ended_at || row.expires_at <= at) return null;
-  if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) await repo.touchSession(db, claims.sid, at);
+  const admin = isAdmin(row.account_type);
+  const idle = now.getTime() - Date.parse(row.last_seen_at);
+  if (admin && checks.adminIdleMs !== undefined && idle > checks.adminIdleMs) {
+    await repo.endSessions(db, [claims.sid], at, 'idle');
+    return null;
+  }
+  if (checks.touch !== false && idle > (admin ? ADMIN_TOUCH_EVERY_MS : TOUCH_EVERY_MS)) await repo.touchSession(db, claims.sid, at);
   const caller = {
     id: row.id,
     accountType: row.account_type,
-    isAdmin: isAdmin(row.account_type),
+    isAdmin: admin,
     sessionId: claims.sid,
     batch: row.batch,
     classType: row.class_type,
@@ -151,6 +167,8 @@ const CHANGED_CHANNEL = 'sessions.changed';
 export interface SessionStoreOptions {
   /** How long a sign-in lasts (TOKEN_TTL). */
   ttlMs: number;
+  /** An admin's sign-in: idle limit and longest life (ADMIN_IDLE_TIMEOUT, ADMIN_SESSION_MAX). */
+  admin: { idleMs: number; maxMs: number };
   /** Tells every instance to forget the callers it remembers (the live-update bus). */
   bus: EventBus;
   /** How long a checked caller is remembered at most (see CallerCache). */
@@ -176,12 +194,12 @@ export async function createSessionStore(db: Db, options: SessionStoreOptions): 
       if (remembered) return remembered;
       const now = new Date();
       const generation = cache.begin();
-      const found = await readCaller(db, claims, now);
+      const found = await readCaller(db, claims, { adminIdleMs: options.admin.idleMs }, now);
       if (!found) return null;
       cache.set(generation, found.caller, claims.tv, found.sessionExpiresAt, now);
       return found.caller;
     },
-    open: (input) => openSession(db, { ...input, ttlMs: options.ttlMs }),
+    open: (input) => openSession(db, { ...input, ttlMs: isAdmin(input.account.accountType) ? Math.min(options.ttlMs, options.admin.maxMs) : options.ttlMs }),
     renew: (sessionId, tokenVersion) => renewSession(db, sessionId, tokenVersion),
     async changed() {
       cache.clear();

@@ -143,10 +143,35 @@ describe('sessions: every sign-in is one, students see and end theirs, an admin 
     if (!session) throw new Error('no session');
     const claims = t.app.jwt.decode<{ sub: string; sid: string; tv: number }>(token);
     if (!claims) throw new Error('token did not decode');
-    await resolveCaller(t.database.db, claims, new Date(Date.parse(session.lastSeenAt) + 60_000));
+    await resolveCaller(t.database.db, claims, {}, new Date(Date.parse(session.lastSeenAt) + 60_000));
     expect((await mine(token)).sessions[0]?.lastSeenAt).toBe(session.lastSeenAt);
     const later = new Date(Date.parse(session.lastSeenAt) + 6 * 60_000);
-    await resolveCaller(t.database.db, claims, later);
+    await resolveCaller(t.database.db, claims, {}, later);
     expect((await mine(token)).sessions[0]?.lastSeenAt).toBe(later.toISOString());
+  });
+
+  it("ends an admin's sign-in after 30 minutes without a request and 12 hours after it began; a student's goes on", async () => {
+    const checks = { adminIdleMs: 30 * 60_000 };
+    const adminLogin = await signIn(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    const claims = t.app.jwt.decode<{ sub: string; sid: string; tv: number }>(adminLogin.token);
+    if (!claims) throw new Error('token did not decode');
+    const row = () => t.database.db.selectFrom('sessions').selectAll().where('id', '=', claims.sid).executeTakeFirstOrThrow();
+    const opened = await row();
+    expect(Date.parse(opened.expires_at) - Date.parse(opened.created_at)).toBe(12 * 3_600_000);
+
+    // An open stream's re-check neither counts as activity nor ends a session that is not idle.
+    const start = Date.parse(opened.last_seen_at);
+    expect(await resolveCaller(t.database.db, claims, { ...checks, touch: false }, new Date(start + 20 * 60_000))).not.toBeNull();
+    expect((await row()).last_seen_at).toBe(opened.last_seen_at);
+    // A request at 29 minutes keeps it going; 31 minutes after that, it has ended.
+    expect(await resolveCaller(t.database.db, claims, checks, new Date(start + 29 * 60_000))).not.toBeNull();
+    expect(await resolveCaller(t.database.db, claims, checks, new Date(start + 60 * 60_000))).toBeNull();
+    expect(await row()).toMatchObject({ end_reason: 'idle' });
+    expect((await t.app.inject({ url: '/api/sessions/mine', headers: bearer(adminLogin.token) })).statusCode).toBe(401);
+
+    const { body } = await registerStudent(t.app);
+    const student = t.app.jwt.decode<{ sub: string; sid: string; tv: number }>(await signInFrom(body.email, body.password, ANDROID_CHROME));
+    if (!student) throw new Error('token did not decode');
+    expect(await resolveCaller(t.database.db, student, checks, new Date(Date.now() + 5 * 3_600_000))).not.toBeNull();
   });
 });
