@@ -38,6 +38,7 @@ import { bodyTimeoutPlugin } from './plugins/body-timeout';
 import { compressionPlugin } from './plugins/compression';
 import { corsPlugin } from './plugins/cors';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors';
+import { httpsOnlyPlugin } from './plugins/https-only';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { requestChildLogger, requestLogPlugin, serverLogger } from './plugins/request-log';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(httpsOnlyPlugin, { trustProxy: config.trustProxy });
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(bodyTimeoutPlugin, { timeoutMs: config.bodyTimeoutMs });
   await app.register(textInputPlugin);

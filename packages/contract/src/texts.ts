@@ -14,6 +14,7 @@ export const SERVER_TEXT = {
   signInRequired: 'Sign in to continue',
   sessionEnded: 'Your session has ended. Sign in again.',
   adminOnly: 'Only an administrator can do this',
+  httpsOnly: 'The portal answers only over https://: open it at its https:// address',
   notYourAccount: 'You can only see your own account',
   studentNotFound: 'Student not found',
   // Students and profiles
