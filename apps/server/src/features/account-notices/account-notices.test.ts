@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { STUDENTS_PATHS } from '@academy/contract';
-import { signedInStudent } from '../../../test/factories';
+import { registerStudent, signedInStudent } from '../../../test/factories';
 import type { ReceivedMail } from '../../../test/smtp-receiver';
 import { adminHeaders } from '../class-material/test-helpers';
 import { newClient, post, requestCode, useResetTestApp, type ResetTestApp } from '../password-reset/test-helpers';
+import { ANDROID_CHROME, WINDOWS_EDGE } from '../../../test/user-agents';
 
 // The owner of an account hears by mail, through a real SMTP receiver, when its password changes
-// (by them, or by a reset) and when the academy changes its e-mail address (at the old one). A
-// refused change sends nothing: each test makes a refused request before the one that succeeds,
-// and the only notice that arrives is the success's (mail is sent in the order of the requests).
+// (by them, or by a reset), when a browser it does not know signs in, and when the academy changes
+// its e-mail address (at the old one). A refused change sends nothing: each test makes a refused
+// request before the one that succeeds, and the only notice that arrives is the success's (mail
+// is sent in the order of the requests).
+
 
 const url = (path: string, id: string) => `/api/${path.replace(':id', encodeURIComponent(id))}`;
 
@@ -49,6 +52,32 @@ describe('notices of changed sign-in details', () => {
     const mail = await t.smtp.waitFor((received) => received.to.includes(me.body.email.toLowerCase()) && /password was changed/.test(received.subject));
     expect(mail.text).toContain('was reset with a code sent to this address');
     expect(noticesTo(t, me.body.email, /password was changed/)).toHaveLength(1);
+  });
+
+  it('tells the owner of a sign-in from a browser that had not signed in before, and not of one from a known browser', async () => {
+    const { body } = await registerStudent(t.app);
+    const login = (userAgent: string, address: string, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/students/student/login',
+        payload: { email: body.email, password: body.password },
+        headers: { 'user-agent': userAgent, ...(cookie ? { cookie } : {}) },
+        remoteAddress: address,
+      });
+    const isNewSignIn = (mail: ReceivedMail) => mail.to.includes(body.email.toLowerCase()) && /a new sign-in/.test(mail.subject);
+
+    const phone = await login(ANDROID_CHROME, '198.51.100.7');
+    expect(phone.statusCode, phone.body).toBe(200);
+    const first = await t.smtp.waitFor(isNewSignIn);
+    expect(first.text).toContain('signed in to on Chrome on Android, from the address 198.51.100.7');
+    expect(first.text).toContain('change your password at once');
+
+    // The same phone again, with the cookie its sign-in left: a known device, no mail.
+    const cookie = String(phone.headers['set-cookie']).split(';')[0];
+    expect((await login(ANDROID_CHROME, '198.51.100.7', cookie)).statusCode).toBe(200);
+    expect((await login(WINDOWS_EDGE, '203.0.113.9')).statusCode).toBe(200);
+    await t.smtp.waitFor((mail) => isNewSignIn(mail) && mail.text.includes('Edge on Windows, from the address 203.0.113.9'));
+    expect(t.smtp.mails.filter(isNewSignIn)).toHaveLength(2);
   });
 
   it("tells the old address when the academy changes an account's e-mail, and not when a student may not change it", async () => {

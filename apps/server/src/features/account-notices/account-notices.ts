@@ -1,6 +1,6 @@
 import type { Branding } from '@academy/contract';
 import type { Mailer } from '../../mail/mailer';
-import { adminResetRefusedMail, emailChangedMail, passwordChangedMail, type NoticeAccount, type PasswordChange } from './notice-mails';
+import { adminResetRefusedMail, emailChangedMail, newSignInMail, passwordChangedMail, type NoticeAccount, type PasswordChange, type SignInPlace } from './notice-mails';
 
 /**
  * Tells an account's owner, by mail, that its sign-in details changed. Sent off the request path
@@ -10,6 +10,8 @@ import { adminResetRefusedMail, emailChangedMail, passwordChangedMail, type Noti
 export interface AccountNotices {
   passwordChanged(account: NoticeAccount, how: PasswordChange): void;
   emailChanged(account: NoticeAccount, newEmail: string): void;
+  /** A sign-in from a browser that is not a known device of the account. */
+  newSignIn(account: NoticeAccount, place: SignInPlace): void;
   /** A reset code was asked for an admin account, which recovers only on the server. */
   adminResetRefused(account: NoticeAccount): void;
 }
@@ -18,6 +20,7 @@ export function createAccountNotices(mailer: Mailer, branding: Branding, now: ()
   return {
     passwordChanged: (account, how) => mailer.dispatch(passwordChangedMail(account, how, now(), branding)),
     emailChanged: (account, newEmail) => mailer.dispatch(emailChangedMail(account, newEmail, now(), branding)),
+    newSignIn: (account, place) => mailer.dispatch(newSignInMail(account, place, now(), branding)),
     adminResetRefused: (account) => mailer.dispatch(adminResetRefusedMail(account, now(), branding)),
   };
 }

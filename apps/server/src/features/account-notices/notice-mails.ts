@@ -34,6 +34,31 @@ export function passwordChangedMail(account: NoticeAccount, how: PasswordChange,
   });
 }
 
+/** Where a sign-in came from, as the owner can recognise it. */
+export interface SignInPlace {
+  /** "Chrome on Android" (sessions/device.ts). */
+  device: string;
+  ip: string;
+}
+
+/** A sign-in from a browser that had not signed in to the account before (not a known device). */
+export function newSignInMail(account: NoticeAccount, place: SignInPlace, at: Date, branding: Branding): Mail {
+  const { title } = branding;
+  return brandedMail({
+    to: account.email,
+    subject: `${title}: a new sign-in to your account`,
+    branding,
+    name: account.name,
+    paragraphs: [
+      `Your ${title} account was signed in to on ${place.device}, from the address ${place.ip}, on ${sriLankaTime(at, true)}. That browser had not signed in to it before.`,
+      'If this was you, there is nothing to do.',
+    ],
+    footnote: [
+      'If it was not you, change your password at once on your Profile page (or with "Forgot password" on the sign-in page), sign out the other sessions there, and tell the academy.',
+    ],
+  });
+}
+
 /** An admin's password is not reset by mail: what to do instead, and a warning if it was not them. */
 export function adminResetRefusedMail(account: NoticeAccount, at: Date, branding: Branding): Mail {
   const { title } = branding;

@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_SESSIONS, SERVER_TEXT, type Session } from '@academy/contract';
 import { registerStudent, signIn } from '../../../test/factories';
 import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
+import { ANDROID_CHROME, WINDOWS_EDGE } from '../../../test/user-agents';
 import { resolveCaller } from './service';
-
-const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
-const WINDOWS_EDGE = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0';
 
 describe('sessions: every sign-in is one, students see and end theirs, an admin caps them', () => {
   const t = useTestApp();

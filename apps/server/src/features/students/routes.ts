@@ -66,6 +66,8 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string; si
     handler: async (request, reply) => {
       const { answer, deviceCookie } = await service.signIn(db, request.body, {
         clientIp: request.ip,
+        userAgent: request.headers['user-agent'],
+        notices,
         deviceCookie: readDeviceCookie(request.headers.cookie),
         guard: signInGuard,
         spendBudget: () => request.spendBudget(),

@@ -11,7 +11,9 @@ import { AppError, errors } from '../../lib/errors';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../lib/passwords';
 import { refuseCommonPassword } from '../../lib/common-passwords';
 import type { SecurityLog, SignInFailure } from '../../lib/security-events';
+import type { AccountNotices } from '../account-notices/account-notices';
 import { recordAudit, type AuditActor } from '../audit-log/service';
+import { describeDevice } from '../sessions/device';
 import type { RefusalReason } from '../sign-in-guard/rules';
 import type { SignInGuard } from '../sign-in-guard/service';
 import { accountTarget } from './audit';
@@ -107,6 +109,10 @@ export async function registerStudent(db: Db, input: RegisterInput, addedBy: Aud
 
 export interface SignInContext {
   clientIp: string;
+  /** The browser's User-Agent, named in a new sign-in's notice. */
+  userAgent: string | undefined;
+  /** Mails the owner when a browser that is not a known device signs in (account-notices/). */
+  notices: AccountNotices;
   /** The browser's known-device cookie, as sent. */
   deviceCookie: string | undefined;
   guard: SignInGuard;
@@ -158,6 +164,7 @@ export async function signIn(db: Db, body: LoginBody, context: SignInContext): P
   }
   const session = await context.openSession({ id: account.id, tokenVersion: account.token_version, accountType: account.account_type });
   context.security({ security: 'sign-in', outcome: 'success', accountId: account.id, sessionId: session.sessionId, knownDevice });
+  if (!knownDevice) context.notices.newSignIn({ email: account.email, name: account.name }, { device: describeDevice(context.userAgent), ip: context.clientIp });
   const answer: LoginAnswer = {
     code: 200,
     message: SERVER_TEXT.loginOk,
