@@ -196,6 +196,8 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /api/sessions/mine/end-others': {
     access: 'signed-in',
     build: ({ world, actor }) => json('/api/sessions/mine/end-others', { password: passwordOf(world, actor) }),
+    // A wrong password is counted against the account, as a password change's is.
+    refusalWrites: ['sign_in_failures'],
   },
   'POST /api/sessions/mine/sign-out': {
     access: 'signed-in',
@@ -208,6 +210,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'DELETE /api/sessions/mine/:sessionId': {
     access: 'owner',
     build: async ({ world, actor }) => json(`/api/sessions/mine/${(await world.fresh.session(world.student)).sessionId}`, { password: passwordOf(world, actor) }),
+    refusalWrites: ['sign_in_failures'],
     narrower: {
       actors: ['admin'],
       status: 404,
