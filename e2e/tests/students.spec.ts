@@ -93,6 +93,7 @@ test('admin deletes a student after a confirmation, then restores them from Dele
   await expect(dialog.getByRole('alert')).toHaveText(`Student restored: ${body.name}`);
   await expect(dialog.getByText('No deleted students.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(dialog).toBeHidden();
   await expect(admin.getByRole('row').filter({ hasText: body.email })).toHaveCount(1);
   await signInByApi(request, body.email, body.password);
   await admin.context().close();

@@ -74,8 +74,10 @@ export function DeletedStudentsDialog({ open, onClose }: DeletedStudentsDialogPr
             {outcome.text}
           </Alert>
         )}
-        {query.isFetching && <LinearProgress />}
-        {rows.length === 0 && !query.isFetching ? (
+        {/* A refetch (after a restore) shows its bar in space kept for it and leaves the list as it
+            was until the answer comes: nothing under the pointer moves while the dialog is used. */}
+        <Box sx={{ height: 4 }}>{query.isFetching && <LinearProgress />}</Box>
+        {rows.length === 0 && !query.isPending ? (
           <Typography sx={{ py: 3, textAlign: 'center', color: 'text.secondary' }}>{t('students.list.noDeleted')}</Typography>
         ) : (
           <List>
