@@ -82,21 +82,18 @@ export function DeletedStudentsDialog({ open, onClose }: DeletedStudentsDialogPr
         ) : (
           <List>
             {rows.map((student) => (
-              <ListItem
-                key={student._id}
-                divider
-                secondaryAction={
-                  <Button size="small" variant="outlined" disabled={restore.isPending} onClick={() => onRestore(student)} aria-label={t('students.list.restoreAria', { name: student.name })}>
-                    {t('students.list.restore')}
-                  </Button>
-                }
-              >
+              // The button beside the text where both fit, under it on a phone: the Sinhala label is
+              // too long to sit over the text's right edge.
+              <ListItem key={student._id} divider sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2 }}>
                 <ListItemText
-                  sx={{ pr: 10 }}
+                  sx={{ flex: '1 1 260px', minWidth: 0 }}
                   primary={`${student.name} · ${student.regNo}`}
                   secondary={`${student.email} · ${student.batch} ${student.classType} · ${t('students.list.deletedOn', { date: formatDateTime(student.deletedAt) })}`}
                   slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
                 />
+                <Button size="small" variant="outlined" disabled={restore.isPending} onClick={() => onRestore(student)} aria-label={t('students.list.restoreAria', { name: student.name })}>
+                  {t('students.list.restore')}
+                </Button>
               </ListItem>
             ))}
           </List>
