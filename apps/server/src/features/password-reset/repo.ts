@@ -96,11 +96,6 @@ export function findByResetToken(db: Db, resetTokenHash: string): Promise<CodeRo
   return db.selectFrom('password_reset_codes').selectAll().where('reset_token_hash', '=', resetTokenHash).executeTakeFirst();
 }
 
-/** Where and to whom a notice about the account goes. */
-export function findAccountContact(db: Db, accountId: string): Promise<{ email: string; name: string } | undefined> {
-  return db.selectFrom('accounts').select(['email', 'name']).where('id', '=', accountId).where('deleted_at', 'is', null).executeTakeFirst();
-}
-
 /** Single use: only the first of two simultaneous resets with one token gets true. */
 export async function claimResetToken(tx: Transaction<Database>, id: string, now: string): Promise<boolean> {
   const result = await tx

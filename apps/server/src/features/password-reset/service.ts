@@ -216,6 +216,6 @@ export async function resetPassword(deps: PasswordResetDeps, body: ResetPassword
     await repo.closeOpenCodes(tx, row.email_key, now);
   });
   client.security({ security: 'password-reset.set-password', outcome: 'success', accountId });
-  const account = await repo.findAccountContact(deps.db, accountId);
+  const account = await repo.findLiveAccount(deps.db, row.email_key);
   if (account) deps.notices.passwordChanged(account, 'reset');
 }
