@@ -19,6 +19,7 @@ export * from './password-reset';
 export * from './session';
 export * from './sessions';
 export * from './sessions-text';
+export * from './sms-parts';
 export * from './students';
 export * from './texts';
 export * from './watching';
