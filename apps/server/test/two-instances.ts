@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { createDatabase, type Db } from '../src/db/database';
 import { redisUnavailable, TEST_REDIS_URL, testRedisPrefix } from './redis';
 import { testConfig } from './test-app';
@@ -26,9 +26,10 @@ export interface TwoInstances {
 
 /**
  * beforeAll/afterAll wiring, as useTestApp: `const pair = useTwoInstances(env)`; `env` adds settings
- * to both, `firstOnly` to the first alone (an instance that runs no jobs, say).
+ * to both, `firstOnly` to the first alone (an instance that runs no jobs, say); `options` go to
+ * both builds (one papers clock the test moves, say, as the instances of a deployment share time).
  */
-export function useTwoInstances(env: Record<string, string> = {}, firstOnly: Record<string, string> = {}): TwoInstances {
+export function useTwoInstances(env: Record<string, string> = {}, firstOnly: Record<string, string> = {}, options: Pick<BuildOptions, 'clock'> = {}): TwoInstances {
   const pair = { urls: { first: '', second: '' } } as TwoInstances;
   let secondDb: Db | undefined;
 
@@ -44,8 +45,8 @@ export function useTwoInstances(env: Record<string, string> = {}, firstOnly: Rec
     };
     const config = testConfig(pair.database, shared);
     secondDb = createDatabase(target);
-    pair.first = await buildApp(testConfig(pair.database, { ...shared, ...firstOnly }), { database: { db: pair.database.db, schema: target.schema }, logger: false });
-    pair.second = await buildApp(config, { database: { db: secondDb, schema: target.schema }, logger: false });
+    pair.first = await buildApp(testConfig(pair.database, { ...shared, ...firstOnly }), { ...options, database: { db: pair.database.db, schema: target.schema }, logger: false });
+    pair.second = await buildApp(config, { ...options, database: { db: secondDb, schema: target.schema }, logger: false });
     pair.urls.first = await pair.first.listen({ port: 0, host: '127.0.0.1' });
     pair.urls.second = await pair.second.listen({ port: 0, host: '127.0.0.1' });
   });
