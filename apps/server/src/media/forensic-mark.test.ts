@@ -11,8 +11,12 @@ import { runTool } from './run-tool';
 // as the ladder makes its 720p rung, copies a student could leak (a downloader's, a screen
 // recording's, one starting part-way), and the tracer reading each copy's bits back.
 
-/** ffmpeg runs at the lowest priority: on a busy two-core machine this file has taken minutes. */
-const SLOW_MS = 600_000;
+/**
+ * ffmpeg runs at the lowest priority, so this file gets the CPU others leave: about 90 s of CPU,
+ * but 8 minutes of a busy two-core CI run's wall time, and over 10 on a machine doing more. The
+ * limit only stops a hang; every ffmpeg here ends on its own.
+ */
+const SLOW_MS = 1_800_000;
 // Six segments: every case below (a copy from segment 3, a recording from 13.4 s, a loop placed at
 // 12 s) and both bit values fit, with margins no thinner than a 60-second lecture's (weakest |soft|
 // 0.63 and lowest median reliability 5.1 here, 0.33 and 3.9 there), for 60 % of its encoding.
