@@ -143,4 +143,37 @@ describe('the jobs queue', () => {
       expect(moved.run_after).toBe(iso(base + (JSON.parse(moved.payload) as { offset: number }).offset));
     }
   });
+
+  it('a job queued inside a transaction that rolls back never exists; one whose transaction commits runs', async () => {
+    const rolledBack = new Error('the caller changed its mind');
+    await expect(
+      database.db.transaction().execute(async (tx) => {
+        await first.enqueue('in-tx', 'lost', {}, { executor: tx });
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(await rows('in-tx', 'lost')).toHaveLength(0);
+    expect(await second.take(['in-tx'], 'w', 60_000)).toBeNull();
+
+    await database.db.transaction().execute((tx) => first.enqueue('in-tx', 'kept', { v: 1 }, { executor: tx }));
+    expect(await second.take(['in-tx'], 'w', 60_000)).toMatchObject({ key: 'kept', payload: { v: 1 } });
+  });
+
+  it('ifAbsent queues a job at its time once, and never queues again one queued, running or finished', async () => {
+    const now = Date.now();
+    await first.enqueue('once', 'one', { v: 1 }, { ifAbsent: true, runAt: now + 60_000, now });
+    await second.enqueue('once', 'one', { v: 2 }, { ifAbsent: true, now });
+    expect(await row('once', 'one')).toMatchObject({ state: 'queued', run_after: iso(now + 60_000), payload: JSON.stringify({ v: 1 }) });
+    expect(await first.take(['once'], 'w', 60_000, now + 59_999)).toBeNull();
+
+    const run = await first.take(['once'], 'w', 60_000, now + 60_000);
+    if (!run) throw new Error('no job');
+    await second.enqueue('once', 'one', { v: 3 }, { ifAbsent: true, now: now + 60_000 });
+    expect(await first.renew(run.id, 'w', 60_000)).toBe(true);
+    await first.complete(run.id, 'w');
+
+    await second.enqueue('once', 'one', { v: 4 }, { ifAbsent: true });
+    expect(await row('once', 'one')).toMatchObject({ state: 'done', payload: JSON.stringify({ v: 1 }) });
+    expect(await first.take(['once'], 'w', 60_000, now + 3_600_000)).toBeNull();
+  });
 });

@@ -31,12 +31,35 @@ function queuedRow(payload: unknown, runAt: number, now: number) {
   return { payload: JSON.stringify(payload), state: 'queued', attempts: 0, lease_owner: null, lease_until: null, run_after: iso(runAt), last_error: null, updated_at: iso(now) };
 }
 
+/** How a job is queued; by default on the queue's own connection, to run now, replacing a job of its kind and key. */
+export interface EnqueueOptions {
+  /** The caller's transaction: the job exists if, and only if, the caller's change commits. */
+  executor?: Db;
+  /** When it may start (ms since the epoch); now when left out. */
+  runAt?: number;
+  /** Queue it only if no job of this kind and key exists in any state: a finished one is not run again. */
+  ifAbsent?: boolean;
+  now?: number;
+}
+
 export class JobQueue {
   constructor(private readonly db: Db) {}
 
-  /** Queues a job to run now; the same kind and key queues that job again (from any state) instead of a second one. */
-  async enqueue(kind: string, key: string, payload: unknown, now = Date.now()): Promise<void> {
-    await this.enqueueAt(kind, key, payload, now, now);
+  /**
+   * Queues a job; the same kind and key queues that job again (from any state) instead of a second
+   * one, unless `ifAbsent` leaves the existing row as it is.
+   */
+  async enqueue(kind: string, key: string, payload: unknown, options: EnqueueOptions = {}): Promise<void> {
+    const now = options.now ?? Date.now();
+    const values = queuedRow(payload, options.runAt ?? now, now);
+    await (options.executor ?? this.db)
+      .insertInto('jobs')
+      .values({ id: randomUUID(), kind, job_key: key, created_at: iso(now), ...values })
+      .onConflict((conflict) => {
+        const sameJob = conflict.columns(['kind', 'job_key']);
+        return options.ifAbsent ? sameJob.doNothing() : sameJob.doUpdateSet(values);
+      })
+      .execute();
   }
 
   /**
@@ -47,12 +70,7 @@ export class JobQueue {
    * stopped at its next renewal, as a second instance taking it would stop it.
    */
   async enqueueAt(kind: string, key: string, payload: unknown, runAt: number, now = Date.now()): Promise<void> {
-    const values = queuedRow(payload, runAt, now);
-    await this.db
-      .insertInto('jobs')
-      .values({ id: randomUUID(), kind, job_key: key, created_at: iso(now), ...values })
-      .onConflict((conflict) => conflict.columns(['kind', 'job_key']).doUpdateSet(values))
-      .execute();
+    await this.enqueue(kind, key, payload, { runAt, now });
   }
 
   /**

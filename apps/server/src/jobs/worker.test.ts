@@ -128,4 +128,25 @@ describe('the jobs worker', () => {
     await worker.stop();
     expect(secondRun?.aborted).toBe(true);
   });
+
+  it('runAgainAt queues the running job again for that moment with its payload, and the worker runs it then', async () => {
+    const started: number[] = [];
+    let again = 0;
+    const worker = startWorker({
+      repeat: {
+        run: async (_payload, context) => {
+          started.push(Date.now());
+          if (started.length === 1) {
+            again = Date.now() + 300;
+            await context.runAgainAt(again);
+          }
+        },
+      },
+    });
+    await queue.enqueue('repeat', 'one', { keep: true });
+    worker.wake();
+    await vi.waitFor(() => expect(started).toHaveLength(2), { timeout: 10_000, interval: 20 });
+    expect(started[1]).toBeGreaterThanOrEqual(again);
+    await vi.waitFor(async () => expect(await job('repeat', 'one')).toMatchObject({ state: 'done', payload: JSON.stringify({ keep: true }) }), { timeout: 10_000, interval: 20 });
+  });
 });

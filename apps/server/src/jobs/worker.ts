@@ -12,6 +12,12 @@ import { JobQueue, type Job } from './queue';
 export interface JobContext {
   signal: AbortSignal;
   attempt: number;
+  /**
+   * Queues this job (its payload as it is) to run again at `ms`, and wakes this worker then. Call it
+   * last: the run loses its lease, so its end leaves the row queued, and a renewal after the call
+   * stops the run.
+   */
+  runAgainAt(ms: number): Promise<void>;
 }
 
 /** A handler's error that no retry can cure (the source is gone, the file is not a video). */
@@ -138,7 +144,11 @@ export class JobWorker {
     const log = this.options.log.child({ jobId: job.id, kind: job.kind, attempt: job.attempts });
     try {
       log.info('job started');
-      await kind.run(job.payload, { signal: abort.signal, attempt: job.attempts });
+      const runAgainAt = async (ms: number) => {
+        await this.queue.enqueueAt(job.kind, job.key, job.payload, ms);
+        this.wakeAt(ms);
+      };
+      await kind.run(job.payload, { signal: abort.signal, attempt: job.attempts, runAgainAt });
       clearInterval(renew);
       // Finished, even if a stop came at the last moment; a job queued again or taken by another run is not ours to complete.
       await this.queue.complete(job.id, lease);

@@ -25,7 +25,8 @@ export async function processLessonNow(t: Pick<TestApp, 'config' | 'database'>, 
   const lesson = await repo.findByFile(db, fileId);
   if (!lesson) throw new Error(`no lesson for ${fileId}: was it uploaded as a video?`);
   try {
-    await processLesson(ctx, { lessonId: lesson.id }, { signal: new AbortController().signal, attempt: 1 });
+    // Not a queued run: the transcode never asks to run again, so there is nothing to queue.
+    await processLesson(ctx, { lessonId: lesson.id }, { signal: new AbortController().signal, attempt: 1, runAgainAt: async () => undefined });
   } catch (error) {
     if (!options.brokenFfmpeg) throw error;
     await markFailed(ctx, lesson.id, failureReason(error));
