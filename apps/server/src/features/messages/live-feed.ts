@@ -1,14 +1,12 @@
 import { messageSchema, type MessageEvent } from '@academy/contract';
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { AccountStreams, type AccountStreamsOptions } from '../../events/account-streams';
 import type { EventBus } from '../../events/event-bus';
-import { openEventStream, type EventStream } from '../../events/event-stream';
 import type { SessionAccount, TokenClaims } from '../../plugins/auth';
-import { audienceOf, reaches, type Audience } from './targeting';
+import { audienceOf, reaches } from './targeting';
 
 const CHANNEL = 'messages';
-/** How long a browser waits before reconnecting a dropped stream. */
-const RETRY_MS = 3000;
 
 /** What instances tell each other: the whole message, and who wrote it (never sent to browsers). */
 const liveEventSchema = z.discriminatedUnion('type', [
@@ -17,20 +15,8 @@ const liveEventSchema = z.discriminatedUnion('type', [
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
-interface Connection {
-  claims: TokenClaims;
-  account: SessionAccount;
-  audience: Audience;
-  stream: EventStream;
-}
-
-export interface LiveFeedOptions {
+export interface LiveFeedOptions extends AccountStreamsOptions {
   bus: EventBus;
-  /** The account behind a stream's token now, or null once its session or account has ended. */
-  resolve: (claims: TokenClaims) => Promise<SessionAccount | null>;
-  log: FastifyBaseLogger;
-  heartbeatMs: number;
-  recheckMs: number;
   /** Called for every change to a message, from this instance or any other, before streams hear it. */
   onChange: () => void;
 }
@@ -38,29 +24,24 @@ export interface LiveFeedOptions {
 /**
  * The open feeds of this instance. Every change to a message is published on the bus; every
  * instance hears it and writes it to those of its streams whose account the message reaches, so a
- * student never receives a message meant for others. Accounts are re-checked every `recheckMs`: a
- * suspended, deleted or signed-out (token version moved) account's stream is ended, and a changed
- * profile changes what the stream carries.
+ * student never receives a message meant for others. The streams' accounts are re-checked by
+ * AccountStreams: an ended account's stream closes, and a changed profile changes what it carries.
  */
 export class LiveFeed {
-  private readonly connections = new Set<Connection>();
+  private readonly streams: AccountStreams;
   private unsubscribe: (() => Promise<void>) | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private rechecking = false;
 
-  constructor(private readonly options: LiveFeedOptions) {}
+  constructor(private readonly options: LiveFeedOptions) {
+    this.streams = new AccountStreams(options);
+  }
 
   async start(): Promise<void> {
     this.unsubscribe = await this.options.bus.subscribe(CHANNEL, (payload) => this.deliver(payload));
-    this.timer = setInterval(() => void this.recheck(), this.options.recheckMs);
-    this.timer.unref();
+    this.streams.start();
   }
 
   open(reply: FastifyReply, account: SessionAccount, claims: TokenClaims): void {
-    const stream = openEventStream(reply, { heartbeatMs: this.options.heartbeatMs, retryMs: RETRY_MS });
-    const connection: Connection = { claims, account, audience: audienceOf(account), stream };
-    this.connections.add(connection);
-    stream.onClose(() => this.connections.delete(connection));
+    this.streams.open(reply, account, claims);
   }
 
   /**
@@ -77,7 +58,7 @@ export class LiveFeed {
   }
 
   get openStreams(): number {
-    return this.connections.size;
+    return this.streams.size;
   }
 
   private deliver(payload: string): void {
@@ -93,7 +74,7 @@ export class LiveFeed {
     const encode = (data: MessageEvent) => ({ name: data.type, data: JSON.stringify(data) });
     if (event.type === 'deleted') {
       const gone = encode({ type: 'deleted', id: event.id });
-      for (const connection of this.connections) connection.stream.send(gone.name, gone.data);
+      for (const connection of this.streams.all()) connection.stream.send(gone.name, gone.data);
       return;
     }
     const { message, authorId } = event;
@@ -103,39 +84,15 @@ export class LiveFeed {
         : { own: encode({ type: 'updated', message }), others: encode({ type: 'updated', message }) };
     // An edit that takes the message out of a student's reach removes it from their feed.
     const gone = encode({ type: 'deleted', id: message._id });
-    for (const connection of this.connections) {
+    for (const connection of this.streams.all()) {
       const variant = connection.account.id === authorId ? variants.own : variants.others;
-      if (reaches(message, connection.audience)) connection.stream.send(variant.name, variant.data);
+      if (reaches(message, audienceOf(connection.account))) connection.stream.send(variant.name, variant.data);
       else if (event.type === 'updated') connection.stream.send(gone.name, gone.data);
     }
   }
 
-  /** One pass over this instance's streams; a pass still running makes the next one wait its turn. */
-  async recheck(): Promise<void> {
-    if (this.rechecking) return;
-    this.rechecking = true;
-    try {
-      const nowSeconds = Date.now() / 1000;
-      for (const connection of [...this.connections]) {
-        const expired = connection.claims.exp !== undefined && connection.claims.exp <= nowSeconds;
-        const account = expired ? null : await this.options.resolve(connection.claims);
-        if (!account) {
-          connection.stream.close();
-          continue;
-        }
-        connection.account = account;
-        connection.audience = audienceOf(account);
-      }
-    } catch (error) {
-      this.options.log.error({ err: error }, 'live stream re-check failed; trying again at the next one');
-    } finally {
-      this.rechecking = false;
-    }
-  }
-
   async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
     await this.unsubscribe?.();
-    for (const connection of this.connections) connection.stream.close();
+    this.streams.close();
   }
 }
