@@ -8,15 +8,19 @@ import { loginBanners } from './features/banners/login-page-head';
 import { bannersRoutes } from './features/banners/routes';
 import { resumableRoutes } from './features/class-material/resumable-routes';
 import { createResumableUploads } from './features/class-material/resumable-upload';
+import { fileAudienceIds } from './features/class-material/file-audience';
 import { classMaterialRoutes, createClassMaterialContext } from './features/class-material/routes';
 import { createEventBus } from './events/event-bus';
 import { createForensics } from './features/forensics/create-forensics';
 import { forensicsRoutes } from './features/forensics/routes';
 import { healthRoutes } from './features/health/routes';
 import { createLessons } from './features/lessons/create-lessons';
+import { LESSON_NOTIFICATION } from './features/lessons/notification';
 import { lessonsRoutes } from './features/lessons/routes';
 import { createMessages } from './features/messages/create-messages';
 import { messagesRoutes } from './features/messages/routes';
+import { bellRoutes } from './features/notifications/bell-routes';
+import { createNotifications } from './features/notifications/create-notifications';
 import { createPapers } from './features/papers/create-papers';
 import { papersRoutes } from './features/papers/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
@@ -108,8 +112,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => mailer.close());
   const notices = createAccountNotices(mailer, config.branding);
 
+  const notifications = await createNotifications({ db, bus, config, log: app.log });
+  app.addHook('onClose', () => notifications.worker.stop());
+  const { notifier } = notifications;
   const material = await createClassMaterialContext({ db, files: config.files, secret: config.jwtSecret, workDir: config.lessons.workDir });
-  const lessons = await createLessons({ db, config, store: material.store, log: app.log });
+  // A new lesson reaches whoever may open its file when it goes out.
+  notifier.audience(LESSON_NOTIFICATION, (fileId, after, limit) => fileAudienceIds(material, fileId, after, limit));
+  const lessons = await createLessons({ db, config, store: material.store, notifier, log: app.log });
   material.lessons = lessons.hooks;
   app.addHook('onClose', () => lessons.worker.stop());
   const forensics = createForensics({
@@ -125,10 +134,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => watching.writer.idle());
   const uploads = createResumableUploads(material, config.files.resumableDir);
   app.addHook('onClose', async () => uploads.stop());
-  const messages = await createMessages({ db, bus, stream: config.stream, adminIdleMs: config.adminSessions.idleMs, log: app.log });
-  // Before the server stops accepting: open streams would otherwise hold app.close() forever. Its
-  // bus subscription ends here too, so this runs before the bus closes (an onClose hook).
+  const messages = await createMessages({ db, bus, stream: config.stream, adminIdleMs: config.adminSessions.idleMs, notifier, log: app.log });
+  // Before the server stops accepting: open streams would otherwise hold app.close() forever. Their
+  // bus subscriptions end here too, so this runs before the bus closes (an onClose hook).
   app.addHook('preClose', () => messages.live.close());
+  app.addHook('preClose', () => notifications.ctx.live.close());
   const papers = createPapers({ db, config, material, messages, clock: options.clock, log: app.log });
   app.addHook('onClose', () => papers.stop());
 
@@ -146,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(watchingRoutes, { ctx: watching });
       await api.register(forensicsRoutes, { ctx: forensics.ctx });
       await api.register(messagesRoutes, { deps: messages });
+      await api.register(bellRoutes, { deps: notifications.ctx });
       await api.register(papersRoutes, { ctx: papers.ctx });
       await api.register(auditLogRoutes, { db });
     },

@@ -115,6 +115,8 @@ const envSchema = z.object({
   PAPER_GRACE_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(600).default(60),
   PAPER_JOB_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(16).default(2),
   PAPER_SWEEP_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(3600).default(30),
+  // Notifications (docs/design/notifications.md 'Settings'): fan-out and sending jobs at once here.
+  NOTIFY_JOB_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(16).default(2),
   // Sign-in failures (features/sign-in-guard/rules.ts, docs/security.md 'Sign-in failures').
   SIGN_IN_WINDOW: duration.default('15m'),
   SIGN_IN_PLACE_LIMIT: count.default(10),
@@ -183,6 +185,8 @@ export interface Config {
    * the grace after a deadline; paper jobs at once here (0: another instance runs them); the sweep.
    */
   papers: { savesPerMinute: number; graceMs: number; jobConcurrency: number; sweepMs: number; imagesDir: string };
+  /** Notifications: their jobs (fan-out, live events) at once in this instance (0: another instance runs them). */
+  notify: { jobConcurrency: number };
   /** When failed sign-ins refuse further tries, and how long a browser stays a known device. */
   signIn: SignInRules;
 }
@@ -273,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sweepMs: e.PAPER_SWEEP_SECONDS * 1000,
       imagesDir: path.join(dataDir, 'paper-images'),
     },
+    notify: { jobConcurrency: e.NOTIFY_JOB_CONCURRENCY },
     signIn: {
       windowMs: durationMs(e.SIGN_IN_WINDOW),
       placeLimit: e.SIGN_IN_PLACE_LIMIT,

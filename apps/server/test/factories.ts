@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { LoginAnswer, RegisterBody, Student } from '@academy/contract';
 import { expect } from 'vitest';
+import type { Db } from '../src/db/database';
 
 let counter = 0;
 
@@ -44,4 +45,49 @@ export async function signedInStudent(app: FastifyInstance, overrides: Partial<R
   const { body, student } = await registerStudent(app, overrides);
   const login = await signIn(app, body.email, body.password);
   return { body, student, login, headers: { authorization: `Bearer ${login.token}` } };
+}
+
+export interface AccountProfile {
+  batch?: string;
+  historyType?: string;
+  classType?: string;
+  accountType?: string;
+  accountState?: string;
+  deleted?: boolean;
+}
+
+/**
+ * Accounts written straight into the table, for audiences of many profiles or thousands of
+ * students (nobody signs in as them, so no password is hashed); answers their ids in order.
+ */
+export async function insertAccounts(db: Db, profiles: AccountProfile[]): Promise<string[]> {
+  const now = new Date().toISOString();
+  const rows = profiles.map((profile) => {
+    const id = crypto.randomUUID();
+    return {
+      id,
+      email: `${id}@audience.example.lk`,
+      email_key: `${id}@audience.example.lk`,
+      password_hash: 'never-signs-in',
+      name: 'Audience Student',
+      account_type: profile.accountType ?? 'student',
+      account_state: profile.accountState ?? 'active',
+      batch: profile.batch ?? '2026',
+      class_type: profile.classType ?? 'Theory',
+      history_type: profile.historyType ?? 'Indian',
+      whatsapp_no: '0771234567',
+      additional_no: '',
+      district: 'Colombo',
+      scl: '',
+      address: '',
+      student_id_img: '',
+      reg_no: null,
+      profile_img: '',
+      created_at: now,
+      updated_at: now,
+      deleted_at: profile.deleted ? now : null,
+    };
+  });
+  for (let start = 0; start < rows.length; start += 200) await db.insertInto('accounts').values(rows.slice(start, start + 200)).execute();
+  return rows.map((row) => row.id);
 }

@@ -13,6 +13,8 @@ export * from './lessons-text';
 export * from './lists';
 export * from './messages';
 export * from './messages-text';
+export * from './notifications';
+export * from './notifications-text';
 export * from './papers';
 export * from './papers-text';
 export * from './password-reset';

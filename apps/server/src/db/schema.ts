@@ -517,6 +517,111 @@ export interface PapersTables {
   paper_attempt_events: PaperAttemptEventsTable;
 }
 
+/** One event: a kind about a subject, its words, and who it is for (notifications.md 'Data model'). */
+export interface NotificationsTable {
+  id: string;
+  kind: string;
+  /** Unique with kind: one notification per kind and subject ('message:<id>'). */
+  subject_key: string;
+  /** The words, JSON `{name: value}`. */
+  params_json: string;
+  /** A hash path of the portal. */
+  link: string;
+  /** JSON `{"accounts": [...]}` or `{"audience": "<the kind's resolver argument>"}`. */
+  audience_json: string;
+  actor_id: string | null;
+  /** 'scheduled' | 'fanning-out' | 'sent' | 'withdrawn' */
+  state: string;
+  /** When the fan-out runs. */
+  not_before: string;
+  expires_at: string | null;
+  recipients: Generated<number>;
+  created_at: string;
+  sent_at: string | null;
+  withdrawn_at: string | null;
+}
+
+/** One account a notification reached: its bell state and each channel's outcome for it. */
+export interface NotificationRecipientsTable {
+  /** Random and unguessable: `/#/n/{id}` opens it. */
+  id: string;
+  notification_id: string;
+  account_id: string;
+  /** The notification's, copied: the bell orders by it without a join. */
+  created_at: string;
+  read_at: string | null;
+  opened_at: string | null;
+  /** 'bell' | 'push' | 'email' | 'link' */
+  opened_via: string | null;
+  /** null (channel does not apply), 'off', 'none', 'queued', 'held', 'sent', 'failed', 'gone', 'capped', 'dropped' */
+  push_state: string | null;
+  email_state: string | null;
+  sms_state: string | null;
+}
+
+/** One recipient on one channel (and, for push, one device). */
+export interface NotificationDeliveriesTable {
+  id: string;
+  recipient_id: string;
+  /** 'push' | 'email' | 'sms' */
+  channel: string;
+  /** The push subscription; '' for e-mail and SMS. */
+  subscription_id: Generated<string>;
+  /** The notify.send job's key that sends it. */
+  batch: string;
+  /** 'queued' | 'held' | 'sending' | 'retry' | 'sent' | 'failed' | 'gone' | 'dropped' | 'capped' */
+  state: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_until: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  updated_at: string;
+}
+
+/** One browser's Web Push subscription. */
+export interface PushSubscriptionsTable {
+  id: string;
+  account_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  vapid_key_id: string;
+  language: string;
+  device: Generated<string>;
+  expiration_time: string | null;
+  created_at: string;
+  last_seen_at: string;
+  last_success_at: string | null;
+  /** Consecutive refusals. */
+  failures: Generated<number>;
+}
+
+/** An account's notification language and its switches that differ from the kinds' defaults. */
+export interface NotificationPreferencesTable {
+  account_id: string;
+  /** JSON `{kind: {push?, email?, sms?}}`. */
+  overrides_json: Generated<string>;
+  language: string;
+  updated_at: string;
+}
+
+/** SMS spent: 'month:2026-11' for the academy, 'day:2026-11-04:<accountId>' per student. */
+export interface SmsCountsTable {
+  key: string;
+  count: number;
+  updated_at: string;
+}
+
+export interface NotificationsTables {
+  notifications: NotificationsTable;
+  notification_recipients: NotificationRecipientsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  notification_preferences: NotificationPreferencesTable;
+  sms_counts: SmsCountsTable;
+}
+
 /** Every table. A feature declares its tables in its own interface and adds it here. */
 export interface Database
   extends AccountsTables,
@@ -531,4 +636,5 @@ export interface Database
     LessonsTables,
     WatchingTables,
     ForensicsTables,
-    PapersTables {}
+    PapersTables,
+    NotificationsTables {}

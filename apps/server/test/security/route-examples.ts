@@ -496,6 +496,17 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'DELETE /api/messages/message/delete/:id': { access: 'admin', build: async ({ world }) => ({ url: `/api/messages/message/delete/${(await world.fresh.message())._id}` }) },
   'GET /api/messages/message/unread': { access: 'signed-in', build: () => ({ url: '/api/messages/message/unread' }) },
   'GET /api/messages/message/stream': { access: 'signed-in', build: () => ({ url: '/api/messages/message/stream' }) },
+
+  // ---- notifications ----
+  'GET /api/notifications': { access: 'signed-in', build: () => ({ url: '/api/notifications?unread=true' }) },
+  'GET /api/notifications/unread': { access: 'signed-in', build: () => ({ url: '/api/notifications/unread' }) },
+  'GET /api/notifications/stream': { access: 'signed-in', build: () => ({ url: '/api/notifications/stream' }) },
+  'POST /api/notifications/:id/open': {
+    access: 'signed-in',
+    build: ({ world }) => json(`/api/notifications/${id(world.notificationId)}/open`, { via: 'bell' }),
+    narrower: { actors: ['otherStudent', 'admin'], status: 404, because: "a notification is opened only by its recipient: another account's id is not found" },
+  },
+  'POST /api/notifications/read': { access: 'signed-in', build: ({ world }) => json('/api/notifications/read', { ids: [world.notificationId] }) },
 };
 
 /** The refusal a route gives this caller though its declaration grants them, if it gives one. */

@@ -15,7 +15,8 @@ export function useSecurityTestApp(env: Record<string, string> = {}): SecurityTe
   const holder = {} as SecurityTestApp;
   beforeAll(async () => {
     const smtp = await startSmtpReceiver();
-    const started = await startTestApp({ SMTP_URL: smtp.url, ...env });
+    // No notification worker: a fan-out queued by an allowed call must not write while a refused one is fingerprinted.
+    const started = await startTestApp({ SMTP_URL: smtp.url, NOTIFY_JOB_CONCURRENCY: '0', ...env });
     Object.assign(holder, started, { smtp, fingerprints: new Fingerprinter(started.database) });
     holder.world = await buildWorld(started, smtp);
   }, 120_000);

@@ -2,9 +2,19 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { FORENSICS_PATHS, TRACE_FILE_FIELD, type DriveItem, type DriveListingAnswer, type FileTicketAnswer, type Message, type TraceCreatedAnswer } from '@academy/contract';
+import {
+  FORENSICS_PATHS,
+  TRACE_FILE_FIELD,
+  type DriveItem,
+  type DriveListingAnswer,
+  type FileTicketAnswer,
+  type Message,
+  type NotificationListAnswer,
+  type TraceCreatedAnswer,
+} from '@academy/contract';
 import { classWithLessons, createClass, createSubfolder, fileTicket, folderContent, giveAccess, mp4Bytes, ticketUrl, uploadFile } from '../../src/features/class-material/test-helpers';
 import { processLessonNow } from '../../src/features/lessons/process-lesson-now';
+import { fanOutNow } from '../../src/features/notifications/fan-out-now';
 import { resultsReady, waitForResults } from '../../src/features/papers/results-test-helpers';
 import { handInOk, startSitting } from '../../src/features/papers/sitting-helpers';
 import { createPaper, sampleQuestions } from '../../src/features/papers/test-helpers';
@@ -70,6 +80,8 @@ export interface World {
   /** The first student's viewer ticket for `lesson`, the credential every lesson address carries. */
   lessonTicket: string;
   message: Message;
+  /** The first student's bell item of `message` (its recipient id: what `notifications/{id}/open` takes). */
+  notificationId: string;
   /** The other student's profile picture file name (what the public picture route serves). */
   otherPicture: string;
   pngBytes: Buffer;
@@ -96,6 +108,9 @@ export async function buildWorld(started: TestApp, smtp: SmtpReceiver): Promise<
   await processLessonNow(started, lesson.id);
   const lessonTicket = await viewerTicket(app, student.headers, lesson.id);
   const message = await fresh.message();
+  await fanOutNow(started);
+  const bell = await expectOk(app.inject({ url: '/api/notifications', headers: student.headers }));
+  const notificationId = bell.json<NotificationListAnswer>().data.items[0]?.id ?? '';
 
   const png = await pngBytes('#0A5F6F');
   const picture = multipartForm('image', 'other.png', 'image/png', await pngBytes('#8B1E3F'));
@@ -124,6 +139,7 @@ export async function buildWorld(started: TestApp, smtp: SmtpReceiver): Promise<
     lesson,
     lessonTicket,
     message,
+    notificationId,
     otherPicture,
     pngBytes: png,
     fresh,

@@ -13,6 +13,7 @@ import * as lessons from './011-lessons';
 import * as watching from './012-watching';
 import * as forensics from './013-forensics';
 import * as papers from './014-papers';
+import * as notifications from './015-notifications';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012-watching': watching,
   '013-forensics': forensics,
   '014-papers': papers,
+  '015-notifications': notifications,
 };

@@ -5,9 +5,10 @@ import { ticketFor } from './file-service';
 import * as repo from './repo';
 import { fileNotFound, locate, readerOf, toDriveItem, type ClassMaterialContext } from './tree';
 
-// What the watching feature (progress, "New", a lesson's viewers) asks of class material: whether
-// a reader may open a file now, the files as the drive screen shows them to that reader, and who
-// may open a file. Every answer goes through `locate`, the same check as listings and tickets.
+// What the watching feature (progress, "New", a lesson's viewers) and the notification centre (a
+// new lesson's recipients) ask of class material: whether a reader may open a file now, the files
+// as the drive screen shows them to that reader, and who may open a file. Every answer goes through
+// `locate` or the class's grants, the same checks as listings and tickets.
 
 async function locatedOrNull(ctx: ClassMaterialContext, reader: repo.Reader, fileId: string) {
   try {
@@ -55,4 +56,23 @@ export async function fileAudience(ctx: ClassMaterialContext, adminId: string, f
   if (!item || driveItemKind(item) === 'folder') throw fileNotFound();
   const { students } = await classAccess(ctx, found.classRow.folder_id);
   return { item, students: students.filter((student) => student.accountState === 'active') };
+}
+
+/**
+ * The active students who may open a file now (its class's live grants), a page of account ids in
+ * id order after `after`: a new lesson's notification audience. None for a file in no class.
+ */
+export async function fileAudienceIds(ctx: ClassMaterialContext, fileId: string, after: string | null, limit: number): Promise<string[]> {
+  const classFolderId = await classFolderOf(ctx, fileId);
+  if (!classFolderId) return [];
+  const access = await classAccess(ctx, classFolderId).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  });
+  if (!access) return [];
+  return access.students
+    .filter((student) => student.accountState === 'active' && (after === null || student.studentId > after))
+    .map((student) => student.studentId)
+    .sort()
+    .slice(0, limit);
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { JobQueue } from '../../jobs/queue';
 import type { MediaBinaries } from '../../media/binaries';
+import type { Notifier } from '../../notify/notifier';
 import type { FileStore } from '../../storage/file-store';
 
 /** What the lessons feature works with; built once by `createLessons`. */
@@ -17,6 +18,8 @@ export interface LessonsContext {
   queue: JobQueue;
   /** Tells this instance's worker a job is waiting. */
   wake: () => void;
+  /** Where a lesson ready for the first time is announced; null where nothing is (tools, one-off runs). */
+  notifier: Notifier | null;
   log: FastifyBaseLogger;
 }
 

@@ -5,6 +5,7 @@ import { JobQueue } from '../../jobs/queue';
 import { JobWorker, type JobKind } from '../../jobs/worker';
 import { mediaBinaries } from '../../media/binaries';
 import { createLessonStore } from '../../storage/create-store';
+import type { Notifier } from '../../notify/notifier';
 import type { FileStore } from '../../storage/file-store';
 import type { LessonHooks } from '../class-material/lesson-hooks';
 import { LESSON_JOB, LESSON_VARIANT_B_JOB, type LessonsContext } from './context';
@@ -23,7 +24,7 @@ export interface Lessons {
 }
 
 /** The lessons feature and this instance's worker (started; stop it on close). */
-export async function createLessons(options: { db: Db; config: Config; store: FileStore; log: FastifyBaseLogger }): Promise<Lessons> {
+export async function createLessons(options: { db: Db; config: Config; store: FileStore; notifier?: Notifier; log: FastifyBaseLogger }): Promise<Lessons> {
   const { config } = options;
   const queue = new JobQueue(options.db);
   const holder: { worker?: JobWorker } = {};
@@ -35,6 +36,7 @@ export async function createLessons(options: { db: Db; config: Config; store: Fi
     workDir: config.lessons.workDir,
     queue,
     wake: () => holder.worker?.wake(),
+    notifier: options.notifier ?? null,
     log: options.log,
   };
   const kinds: Record<string, JobKind> = {

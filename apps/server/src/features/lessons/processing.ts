@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { Db } from '../../db/database';
 import { PermanentJobError, type JobContext } from '../../jobs/worker';
 import { progressWrites } from '../../lib/progress-writes';
 import { transcodeLesson } from '../../media/transcode';
 import type { LessonsContext } from './context';
 import { failureReason, inScratch, sourceOnDisk, storeFilesIn } from './job-steps';
+import { lessonNotification } from './notification';
 import * as repo from './repo';
 import type { OutputRow } from './repo';
 import { queueVariantB } from './variant-b';
@@ -73,6 +75,11 @@ export async function processLesson(ctx: LessonsContext, payload: unknown, job: 
         await ctx.outputs.delete(rows[0]?.store_id ?? '').catch(() => undefined);
         return;
       }
+      // Ready for the first time: its students hear of it, in the same transaction (a re-process raises nothing).
+      const announcement = !wasReady && ctx.notifier ? await lessonNotification(ctx, lesson) : null;
+      const announce = async (tx: Db) => {
+        if (announcement) await ctx.notifier?.raise(tx, announcement);
+      };
       await repo.replaceLadder(ctx.db, lessonId, rows, {
         state: 'ready',
         progress: 100,
@@ -84,7 +91,7 @@ export async function processLesson(ctx: LessonsContext, payload: unknown, job: 
         marks: 'a',
         // Kept across a re-process: copies leaked before it still name their student.
         mark_secret_hex: lesson.mark_secret_hex ?? randomBytes(32).toString('hex'),
-      });
+      }, announce);
       const oldFolder = previous.find((output) => output.name === '');
       if (oldFolder) await ctx.outputs.delete(oldFolder.store_id).catch(() => undefined);
       await queueVariantB(ctx, lessonId, rows[0]?.store_id ?? '');

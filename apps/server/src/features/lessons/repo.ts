@@ -58,11 +58,19 @@ async function insertOutputs(tx: Db, lessonId: string, rows: OutputRow[]): Promi
  * A new ladder A in place of whatever the lesson had, and the row's changes (ready, marks 'a'), in
  * one transaction: a viewer never finds marks that name a ladder B whose rows are gone.
  */
-export async function replaceLadder(db: Db, lessonId: string, rows: OutputRow[], changes: Partial<Omit<LessonRow, 'id'>>): Promise<void> {
+/** The new ladder and the row's changes in one transaction, with whatever else must commit with them (`also`). */
+export async function replaceLadder(
+  db: Db,
+  lessonId: string,
+  rows: OutputRow[],
+  changes: Partial<Omit<LessonRow, 'id'>>,
+  also: (tx: Db) => Promise<void> = async () => undefined,
+): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('lesson_outputs').where('lesson_id', '=', lessonId).execute();
     await insertOutputs(tx, lessonId, rows);
     await tx.updateTable('lessons').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', lessonId).execute();
+    await also(tx);
   });
 }
 

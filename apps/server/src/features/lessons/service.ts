@@ -18,6 +18,7 @@ import { NotPlayableVideo, probeVideo, type VideoFacts } from '../../media/probe
 import type { LessonHooks, LessonViewer } from '../class-material/lesson-hooks';
 import { LESSON_JOB, LESSON_VARIANT_B_JOB, type LessonsContext } from './context';
 import { sourceOnDisk } from './job-steps';
+import { LESSON_NOTIFICATION, lessonSubject } from './notification';
 import { removeOutputs } from './processing';
 import * as repo from './repo';
 import type { LessonRow } from './repo';
@@ -77,6 +78,7 @@ export async function markFailed(ctx: LessonsContext, lessonId: string, reason: 
 }
 
 async function purge(ctx: LessonsContext, lesson: Pick<LessonRow, 'id'>): Promise<void> {
+  await ctx.notifier?.withdraw(ctx.db, LESSON_NOTIFICATION, lessonSubject(lesson.id));
   await removeOutputs(ctx, lesson.id);
   await ctx.queue.remove(LESSON_JOB, lesson.id);
   await ctx.queue.remove(LESSON_VARIANT_B_JOB, lesson.id);

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { EventBus } from '../../events/event-bus';
+import type { Notifier } from '../../notify/notifier';
 import { resolveCaller } from '../sessions/service';
 import { FeedPages } from './feed-pages';
 import { LiveFeed, type LiveFeedOptions } from './live-feed';
+import { registerMessageAudience } from './notification';
 import { ServedFeeds } from './served-feeds';
 import type { MessagesDeps } from './service';
 
@@ -23,13 +25,15 @@ export async function createMessages(options: {
   stream: Pick<LiveFeedOptions, 'heartbeatMs' | 'recheckMs'>;
   /** An admin idle this long loses the session, open stream or not (ADMIN_IDLE_TIMEOUT). */
   adminIdleMs: number;
+  notifier: Notifier;
   log: FastifyBaseLogger;
 }): Promise<MessagesDeps> {
-  const { db, bus, log } = options;
+  const { db, bus, log, notifier } = options;
+  registerMessageAudience(notifier, db);
   const pages = new FeedPages(FEED_PAGE_TTL_MS);
   // An open stream's re-check is not the caller's activity: it neither keeps an idle admin signed in nor touches the session.
   const resolve: LiveFeedOptions['resolve'] = (claims) => resolveCaller(db, claims, { adminIdleMs: options.adminIdleMs, touch: false });
   const live = new LiveFeed({ bus, resolve, log, ...options.stream, onChange: () => pages.clear() });
   await live.start();
-  return { db, live, log, pages, served: new ServedFeeds() };
+  return { db, live, log, notifier, pages, served: new ServedFeeds() };
 }

@@ -1,7 +1,7 @@
 import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, MessagesTable } from '../../db/schema';
-import type { Audience } from './targeting';
+import { profileClassTypesOf, type Audience, type Targets } from './targeting';
 
 export type MessageRow = Selectable<MessagesTable>;
 export type NewMessage = Omit<MessageRow, 'views'>;
@@ -21,6 +21,25 @@ function reachesAudience(eb: Builder, audience: Audience): Expression<SqlBool> {
     eb.or([eb('regions', '=', '[]'), ...(audience.region ? [holds('regions', audience.region)] : [])]),
     eb.or([eb('class_types', '=', '[]'), ...audience.classTypes.map((type) => holds('class_types', type))]),
   ]);
+}
+
+/**
+ * The active students a message reaches (targeting.ts's `reaches`, read from the student's side),
+ * a page of account ids in id order after `after`: the announcement's notification audience.
+ */
+export async function studentsReached(db: Db, targets: Targets, after: string | null, limit: number): Promise<string[]> {
+  let query = db
+    .selectFrom('accounts')
+    .select('id')
+    .where('account_type', '<>', 'admin')
+    .where('account_state', '=', 'active')
+    .where('deleted_at', 'is', null);
+  if (targets.batch !== '') query = query.where('batch', '=', targets.batch);
+  if (targets.region.length > 0) query = query.where('history_type', 'in', targets.region);
+  if (targets.classType.length > 0) query = query.where('class_type', 'in', profileClassTypesOf(targets.classType));
+  if (after !== null) query = query.where('id', '>', after);
+  const rows = await query.orderBy('id').limit(limit).execute();
+  return rows.map((row) => row.id);
 }
 
 /** Newest first; `before` continues after the last message of the previous page. */

@@ -15,11 +15,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isForeignKeyViolation, type Db } from '../../db/database';
 import { errors } from '../../lib/errors';
 import { strictlyIncreasingNow } from '../../lib/monotonic-time';
+import type { Notifier } from '../../notify/notifier';
 import type { SessionAccount } from '../../plugins/auth';
 import { changeDetail, recordAudit, type AuditActor } from '../audit-log/service';
 import type { FeedPages } from './feed-pages';
 import type { LiveFeed } from './live-feed';
 import { EDITABLE_FIELDS, messageRecord } from './audit';
+import { MESSAGE_NOTIFICATION, messageNotification, messageSubject } from './notification';
 import * as repo from './repo';
 import type { MessageRow } from './repo';
 import type { ServedFeeds } from './served-feeds';
@@ -29,6 +31,7 @@ export interface MessagesDeps {
   db: Db;
   live: LiveFeed;
   log: FastifyBaseLogger;
+  notifier: Notifier;
   pages: FeedPages;
   served: ServedFeeds;
 }
@@ -64,38 +67,41 @@ function storedFields(input: MessageInput, now: string): repo.MessageChanges {
   };
 }
 
-export async function sendMessage({ db, live }: MessagesDeps, actor: AuditActor, input: MessageInput): Promise<Message> {
+export async function sendMessage({ db, live, notifier }: MessagesDeps, actor: AuditActor, input: MessageInput): Promise<Message> {
   const now = strictlyIncreasingNow();
   const message = await db.transaction().execute(async (tx) => {
     const row = await repo.insertMessage(tx, { id: crypto.randomUUID(), author_id: actor.id, created_at: now, ...storedFields(input, now) });
     const sent = toMessage(row);
     const detail = { message: sent.message, link: sent.link, batch: sent.batch, region: sent.region, classType: sent.classType };
     await recordAudit(tx, actor, messageRecord('message.send', 'Sent', sent, detail));
+    await notifier.raise(tx, messageNotification(sent, actor.id));
     return sent;
   });
   await live.publish({ type: 'created', message, authorId: actor.id });
   return message;
 }
 
-export async function updateMessage({ db, live }: MessagesDeps, actor: AuditActor, id: string, input: MessageInput): Promise<Message> {
+export async function updateMessage({ db, live, notifier }: MessagesDeps, actor: AuditActor, id: string, input: MessageInput): Promise<Message> {
   const { message, authorId } = await db.transaction().execute(async (tx) => {
     const before = await repo.findMessage(tx, id);
     const row = before && (await repo.updateMessage(tx, id, storedFields(input, new Date().toISOString())));
     if (!before || !row) throw errors.notFound(MESSAGES_TEXT.notFound);
     const after = toMessage(row);
     await recordAudit(tx, actor, messageRecord('message.edit', 'Edited', after, changeDetail(EDITABLE_FIELDS, toMessage(before), after)));
+    await notifier.raise(tx, { ...messageNotification(after, row.author_id), replace: true });
     return { message: after, authorId: row.author_id };
   });
   await live.publish({ type: 'updated', message, authorId });
   return message;
 }
 
-export async function deleteMessage({ db, live }: MessagesDeps, actor: AuditActor, id: string): Promise<void> {
+export async function deleteMessage({ db, live, notifier }: MessagesDeps, actor: AuditActor, id: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
     const row = await repo.findMessage(tx, id);
     if (!row || !(await repo.deleteMessage(tx, id))) throw errors.notFound(MESSAGES_TEXT.notFound);
     const gone = toMessage(row);
     await recordAudit(tx, actor, messageRecord('message.delete', 'Deleted', gone, { message: gone.message, sentAt: gone.createdAt }));
+    await notifier.withdraw(tx, MESSAGE_NOTIFICATION, messageSubject(id));
   });
   await live.publish({ type: 'deleted', id });
 }
@@ -143,13 +149,20 @@ async function loadPage(db: Db, audience: Audience, before: { createdAt: string;
   };
 }
 
-/** Moves the bell marker and records a student's views; answers the ids whose views it counted. */
-async function noteServed({ db, log, served }: MessagesDeps, account: SessionAccount, page: Message[]): Promise<string[]> {
+/**
+ * Moves the bell marker, records a student's views and marks the notifications of the messages
+ * shown read (the bell and the feed agree); answers the ids whose views it counted.
+ */
+async function noteServed({ db, log, notifier, served }: MessagesDeps, account: SessionAccount, page: Message[]): Promise<string[]> {
   const newest = page[0];
   if (!newest || alreadyNoted({ served }, account, page)) return [];
   const ids = page.map((message) => message._id);
   const countsViews = !account.isAdmin;
-  const [marker, fresh] = await Promise.all([repo.readMarker(db, account.id), countsViews ? repo.unviewed(db, account.id, ids) : []]);
+  const [marker, fresh] = await Promise.all([
+    repo.readMarker(db, account.id),
+    countsViews ? repo.unviewed(db, account.id, ids) : [],
+    countsViews ? notifier.markRead(account.id, MESSAGE_NOTIFICATION, ids.map(messageSubject)) : undefined,
+  ]);
   if (marker === null || marker < newest.createdAt) await repo.advanceReadMarker(db, account.id, newest.createdAt);
   let counted: string[] = [];
   try {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { BATCHES, CLASS_TYPES, HISTORY_TYPES, MESSAGE_CLASS_TYPES, REGIONS } from '@academy/contract';
 import type { SessionAccount } from '../../plugins/auth';
+import { insertAccounts, type AccountProfile } from '../../../test/factories';
 import { useTestApp } from '../../../test/test-app';
 import * as repo from './repo';
 import { toMessage } from './service';
-import { audienceOf, reaches } from './targeting';
+import { audienceOf, reaches, type Targets } from './targeting';
 
 /** Every subset of a list, in list order. */
 function subsets<T>(list: readonly T[]): T[][] {
@@ -68,5 +69,40 @@ describe('targeting: the feed query and the live filter agree, for every message
     expect(reaches({ batch: '', region: [], classType: [] }, audienceOf(account('2027', 'Europe', 'Paper')))).toBe(true);
     expect(reaches({ batch: '', region: [], classType: ['Revision'] }, audienceOf(account('2027', 'Europe', 'Theory&Revision')))).toBe(true);
     expect(reaches(message, audienceOf(account('', '', '', 'admin')))).toBe(true);
+  });
+
+  it('studentsReached gives exactly the active students reaches() gives, for every target and profile, page by page', async () => {
+    const profiles: AccountProfile[] = [
+      ...[...BATCHES, ''].flatMap((batch) => [...HISTORY_TYPES, ''].flatMap((historyType) => [...CLASS_TYPES, 'Other'].map((classType) => ({ batch, historyType, classType })))),
+      { accountType: 'user', batch: '2026', historyType: 'Indian', classType: 'Theory' },
+      { accountType: 'admin', batch: '', historyType: '', classType: '' },
+      { accountState: 'de-active' },
+      { deleted: true },
+    ];
+    const ids = await insertAccounts(t.database.db, profiles);
+    const ours = new Set(ids);
+    const notifiable = profiles.flatMap((profile, index) =>
+      profile.accountType === 'admin' || profile.deleted || (profile.accountState ?? 'active') !== 'active'
+        ? []
+        : [{ id: ids[index] ?? '', audience: audienceOf({ isAdmin: false, batch: profile.batch ?? '2026', historyType: profile.historyType ?? 'Indian', classType: profile.classType ?? 'Theory' }) }],
+    );
+    const everyTarget: Targets[] = ['', ...BATCHES].flatMap((batch) =>
+      subsets(REGIONS).flatMap((region) => subsets(MESSAGE_CLASS_TYPES).map((classType) => ({ batch, region, classType }))),
+    );
+    for (const targets of everyTarget) {
+      const expected = notifiable.filter((student) => reaches(targets, student.audience)).map((student) => student.id).sort();
+      const found = (await repo.studentsReached(t.database.db, targets, null, 10_000)).filter((id) => ours.has(id)).sort();
+      expect(found, JSON.stringify(targets)).toEqual(expected);
+    }
+
+    const everyone: Targets = { batch: '', region: [], classType: [] };
+    const paged: string[] = [];
+    for (let after: string | null = null; ; ) {
+      const page = await repo.studentsReached(t.database.db, everyone, after, 7);
+      paged.push(...page);
+      if (page.length < 7) break;
+      after = page.at(-1) ?? null;
+    }
+    expect(paged).toEqual(await repo.studentsReached(t.database.db, everyone, null, 10_000));
   });
 });

@@ -1,10 +1,10 @@
-import { MESSAGE_CLASS_TYPES, REGIONS, type Message, type MessageClassType } from '@academy/contract';
+import { CLASS_TYPES, MESSAGE_CLASS_TYPES, REGIONS, type ClassType, type Message, type MessageClassType } from '@academy/contract';
 import type { SessionAccount } from '../../plugins/auth';
 
 // PRODUCT.md 'Announcements': a student sees a message when its batch, region and class type each
 // match their own profile, an empty part matching everyone. An admin sees every message. This file
-// decides it for live events; repo.ts says the same in SQL for the feed, and a property test holds
-// the two together.
+// decides it for live events; repo.ts says the same in SQL for the feed and, read from the
+// student's side, for the students a message notifies; property tests hold them together.
 
 type Region = (typeof REGIONS)[number];
 
@@ -18,6 +18,11 @@ export type Targets = Pick<Message, 'batch' | 'region' | 'classType'>;
 function classTypesOf(classType: string): MessageClassType[] {
   const halves = classType.split('&');
   return MESSAGE_CLASS_TYPES.filter((type) => halves.includes(type));
+}
+
+/** The profile class types a message's class types reach: each one holding one of them as a half. */
+export function profileClassTypesOf(targets: readonly MessageClassType[]): ClassType[] {
+  return CLASS_TYPES.filter((classType) => classTypesOf(classType).some((half) => targets.includes(half)));
 }
 
 /** Who the caller is for the feed, from their own profile as the database has it now. */
