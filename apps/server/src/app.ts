@@ -21,6 +21,12 @@ import { createMessages } from './features/messages/create-messages';
 import { messagesRoutes } from './features/messages/routes';
 import { bellRoutes } from './features/notifications/bell-routes';
 import { createNotifications } from './features/notifications/create-notifications';
+import { testPushRoutes } from './features/notifications/test-push-routes';
+import { preferencesRoutes } from './features/notifications/preferences-routes';
+import { StatsCache } from './features/notifications/stats-cache';
+import { statsRoutes } from './features/notifications/stats-routes';
+import { subscriptionsRoutes } from './features/notifications/subscriptions-routes';
+import { unsubscribeRoutes } from './features/notifications/unsubscribe-routes';
 import { createPapers } from './features/papers/create-papers';
 import { papersRoutes } from './features/papers/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
@@ -34,6 +40,7 @@ import { watchingRoutes } from './features/watching/routes';
 import { durationMs } from './lib/duration';
 import { connectRedis } from './lib/redis';
 import { createMailer } from './mail/mailer';
+import { systemLookup, type HostLookup } from './notify/push/endpoint-rule';
 import { createAccountNotices } from './features/account-notices/account-notices';
 import { answerSerializerCompiler } from './plugins/answer-serializer';
 import { apiDocsPlugin } from './plugins/api-docs';
@@ -59,6 +66,10 @@ export interface BuildOptions {
   logger?: boolean;
   /** The papers feature's clock (deadlines, grace, states); tests move their own instead of waiting. */
   clock?: () => number;
+  /** The notifications' clock (quiet hours, expiry, retries); tests move their own instead of waiting. */
+  notificationsClock?: () => number;
+  /** The push endpoint rule's DNS; tests make a push service's name resolve to a private address without a query. */
+  lookup?: HostLookup;
 }
 
 /**
@@ -112,8 +123,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => mailer.close());
   const notices = createAccountNotices(mailer, config.branding);
 
-  const notifications = await createNotifications({ db, bus, config, log: app.log });
-  app.addHook('onClose', () => notifications.worker.stop());
+  const notifications = await createNotifications({ db, bus, config, log: app.log, mailer, clock: options.notificationsClock });
+  app.addHook('onClose', () => notifications.stop());
   const { notifier } = notifications;
   const material = await createClassMaterialContext({ db, files: config.files, secret: config.jwtSecret, workDir: config.lessons.workDir });
   // A new lesson reaches whoever may open its file when it goes out.
@@ -157,6 +168,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(forensicsRoutes, { ctx: forensics.ctx });
       await api.register(messagesRoutes, { deps: messages });
       await api.register(bellRoutes, { deps: notifications.ctx });
+      await api.register(testPushRoutes, { deps: notifications.ctx });
+      const { clock } = notifications.ctx;
+      await api.register(preferencesRoutes, { deps: { db, clock, config } });
+      await api.register(subscriptionsRoutes, { deps: { db, clock, config, lookup: options.lookup ?? systemLookup } });
+      await api.register(unsubscribeRoutes, { deps: { db, clock, tokens: notifications.ctx.unsubscribeTokens } });
+      await api.register(statsRoutes, { deps: { db, clock, config, cache: new StatsCache(clock) } });
       await api.register(papersRoutes, { ctx: papers.ctx });
       await api.register(auditLogRoutes, { db });
     },

@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { generateVapidKeys } from './notify/push/vapid-keys';
 
 describe('loadConfig', () => {
   const dirs: string[] = [];
@@ -142,5 +143,81 @@ describe('loadConfig', () => {
     writeFileSync(path.join(dir, 'branding.json'), JSON.stringify({ title: 'File Title', tagline: 'From file' }));
     expect(loadConfig({ DATA_DIR: dir }).branding).toMatchObject({ title: 'File Title', tagline: 'From file' });
     expect(loadConfig({ DATA_DIR: dir, BRANDING_TITLE: 'Env Title' }).branding.title).toBe('Env Title');
+  });
+
+  it('defaults notifications: keys generated once into the data folder at 0600, quiet 22:00-06:00, push services, 50 pushes and 60 mails at once, no e-mail without PUBLIC_URL, no SMS', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir, MAIL_FROM: 'Academy <office@academy.lk>' });
+    const file = path.join(dir, 'vapid-keys.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ publicKey: config.notify.vapid.publicKey, privateKey: config.notify.vapid.privateKey });
+    expect(loadConfig({ DATA_DIR: dir }).notify.vapid.publicKey).toBe(config.notify.vapid.publicKey);
+    expect(config.publicUrl).toBeNull();
+    expect(config.notify).toMatchObject({
+      vapid: { subject: 'mailto:office@academy.lk' },
+      push: { serviceHosts: ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'], testOrigin: null, testCaFile: null, concurrency: 50 },
+      quietHours: { start: 22 * 60, end: 6 * 60 },
+      mailPerMinute: 60,
+      sms: null,
+    });
+  });
+
+  it('takes VAPID keys from the environment, both or neither, and only a pair that matches', () => {
+    const keys = generateVapidKeys();
+    const config = loadConfig({ DATA_DIR: dataDir(), VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey });
+    expect(config.notify.vapid).toMatchObject(keys);
+    const other = generateVapidKeys();
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: other.privateKey })).toThrow(/does not belong/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(/together or not at all/);
+  });
+
+  it('derives the VAPID subject from PUBLIC_URL when MAIL_FROM is at localhost, and refuses a localhost VAPID_SUBJECT', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://portal.example.lk/' });
+    expect(config.publicUrl).toBe('https://portal.example.lk');
+    expect(config.notify.vapid.subject).toBe('https://portal.example.lk');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_SUBJECT: 'mailto:admin@localhost' })).toThrow(ConfigError);
+  });
+
+  it('reads quiet hours, push and SMS settings', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      NOTIFY_QUIET_HOURS: 'off',
+      PUSH_SERVICE_HOSTS: '*',
+      PUSH_TEST_ORIGIN: 'https://127.0.0.1:8443',
+      PUSH_TEST_CA_FILE: '/tmp/ca.pem',
+      PUSH_CONCURRENCY: '8',
+      NOTIFY_MAIL_PER_MINUTE: '30',
+      SMS_PROVIDER: 'notify.lk',
+      SMS_NOTIFYLK_USER_ID: '24117',
+      SMS_NOTIFYLK_API_KEY: 'key',
+      SMS_SENDER_ID: 'HistoryAcad',
+      SMS_KINDS: 'fee.due,message.new',
+      SMS_MONTHLY_CAP: '500',
+    });
+    expect(config.notify).toMatchObject({ quietHours: null, mailPerMinute: 30, push: { serviceHosts: '*', testOrigin: 'https://127.0.0.1:8443', testCaFile: '/tmp/ca.pem', concurrency: 8 } });
+    expect(config.notify.sms).toEqual({
+      provider: 'notify.lk',
+      apiUrl: 'https://app.notify.lk',
+      senderId: 'HistoryAcad',
+      credentials: { userId: '24117', apiKey: 'key' },
+      kinds: ['fee.due', 'message.new'],
+      monthlyCap: 500,
+      dailyPerStudent: 3,
+    });
+  });
+
+  it.each([
+    [{ PUSH_TEST_ORIGIN: 'http://127.0.0.1:8443', PUSH_TEST_CA_FILE: '/tmp/ca.pem' }, /PUSH_TEST_ORIGIN/],
+    [{ PUSH_TEST_ORIGIN: 'https://127.0.0.1:8443' }, /PUSH_TEST_ORIGIN and PUSH_TEST_CA_FILE/],
+    [{ NOTIFY_QUIET_HOURS: '22-6' }, /NOTIFY_QUIET_HOURS/],
+    [{ PUBLIC_URL: 'portal.example.lk' }, /PUBLIC_URL/],
+    [{ PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,not a host' }, /PUSH_SERVICE_HOSTS/],
+    [{ SMS_PROVIDER: 'notify.lk', SMS_SENDER_ID: 'Academy' }, /SMS_NOTIFYLK_USER_ID/],
+    [{ SMS_PROVIDER: 'text.lk' }, /SMS_SENDER_ID/],
+    [{ SMS_KINDS: 'payment.reversed' }, /SMS_KINDS/],
+    [{ SMS_PROVIDER: 'twilio' }, /SMS_PROVIDER/],
+  ])('refuses the notification setting %o, naming it', (env, pattern) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(pattern);
   });
 });

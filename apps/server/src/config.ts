@@ -3,10 +3,13 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { brandingSchema, DEFAULT_MAX_UPLOAD_BYTES, type Branding } from '@academy/contract';
+import { brandingSchema, DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_SMS_KINDS, KIND_RULES, NOTIFICATION_KINDS, type Branding, type NotificationKind } from '@academy/contract';
 import { durationMs } from './lib/duration';
 import { plaintextProblem } from './lib/encrypted-connections';
 import type { SignInRules } from './features/sign-in-guard/rules';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from './notify/push/endpoint-rule';
+import { checkVapidSubject, VapidKeyError, vapidKeys, type VapidKeys } from './notify/push/vapid-keys';
+import { parseQuietHours, type QuietHours } from './notify/quiet-hours';
 import type { RouteBudget } from './plugins/rate-limits';
 
 // Every setting the server reads, from the environment only here, validated once at start.
@@ -117,6 +120,42 @@ const envSchema = z.object({
   PAPER_SWEEP_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(3600).default(30),
   // Notifications (docs/design/notifications.md 'Settings'): fan-out and sending jobs at once here.
   NOTIFY_JOB_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(16).default(2),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be the portal\'s address, like https://portal.example.lk' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z.string().min(1).optional(),
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default(DEFAULT_PUSH_SERVICE_HOSTS.join(','))
+    .transform((value, context) => pushServiceHosts(value, context)),
+  PUSH_TEST_ORIGIN: z
+    .string()
+    .refine((value) => URL.canParse(value) && new URL(value).protocol === 'https:' && new URL(value).origin === value, {
+      error: 'must be an https origin like https://127.0.0.1:8443 (no path)',
+    })
+    .optional(),
+  PUSH_TEST_CA_FILE: z.string().min(1).optional(),
+  PUSH_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1000).default(50),
+  NOTIFY_QUIET_HOURS: z
+    .string()
+    .default('22:00-06:00')
+    .transform((value, context) => quietHours(value, context)),
+  NOTIFY_MAIL_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(60),
+  SMS_PROVIDER: z.enum(['notify.lk', 'text.lk'], { error: "must be 'notify.lk' or 'text.lk' (leave it unset for no SMS)" }).optional(),
+  SMS_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
+  SMS_SENDER_ID: z.string().trim().min(1).max(11, { error: 'must be at most 11 characters' }).optional(),
+  SMS_NOTIFYLK_USER_ID: z.string().min(1).optional(),
+  SMS_NOTIFYLK_API_KEY: z.string().min(1).optional(),
+  SMS_TEXTLK_API_KEY: z.string().min(1).optional(),
+  SMS_KINDS: z
+    .string()
+    .default(DEFAULT_SMS_KINDS.join(','))
+    .transform((value, context) => smsKinds(value, context)),
+  SMS_MONTHLY_CAP: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(10_000_000).default(2000),
+  SMS_DAILY_PER_STUDENT: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(1000).default(3),
   // Sign-in failures (features/sign-in-guard/rules.ts, docs/security.md 'Sign-in failures').
   SIGN_IN_WINDOW: duration.default('15m'),
   SIGN_IN_PLACE_LIMIT: count.default(10),
@@ -185,10 +224,35 @@ export interface Config {
    * the grace after a deadline; paper jobs at once here (0: another instance runs them); the sweep.
    */
   papers: { savesPerMinute: number; graceMs: number; jobConcurrency: number; sweepMs: number; imagesDir: string };
-  /** Notifications: their jobs (fan-out, live events) at once in this instance (0: another instance runs them). */
-  notify: { jobConcurrency: number };
+  /** The portal's address as students reach it (no trailing slash); null: no notification e-mail (its links need it). */
+  publicUrl: string | null;
+  /** Notifications: their jobs at once in this instance (0: another instance runs them), and each channel's settings. */
+  notify: NotifyConfig;
   /** When failed sign-ins refuse further tries, and how long a browser stays a known device. */
   signIn: SignInRules;
+}
+
+/** Notifications (docs/design/notifications.md 'Settings'). */
+export interface NotifyConfig {
+  jobConcurrency: number;
+  vapid: VapidKeys & { subject: string };
+  push: { serviceHosts: string[] | '*'; testOrigin: string | null; testCaFile: string | null; concurrency: number };
+  /** Null: quiet hours are off. */
+  quietHours: QuietHours | null;
+  mailPerMinute: number;
+  /** Null: no SMS (SMS_PROVIDER unset). */
+  sms: SmsConfig | null;
+}
+
+export interface SmsConfig {
+  provider: 'notify.lk' | 'text.lk';
+  /** The provider's address; a local stand-in's in tests. */
+  apiUrl: string;
+  senderId: string;
+  credentials: { userId: string; apiKey: string } | { apiKey: string };
+  kinds: NotificationKind[];
+  monthlyCap: number;
+  dailyPerStudent: number;
 }
 
 export class ConfigError extends Error {}
@@ -277,7 +341,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sweepMs: e.PAPER_SWEEP_SECONDS * 1000,
       imagesDir: path.join(dataDir, 'paper-images'),
     },
-    notify: { jobConcurrency: e.NOTIFY_JOB_CONCURRENCY },
+    publicUrl: e.PUBLIC_URL ?? null,
+    notify: notifyConfig(e, dataDir),
     signIn: {
       windowMs: durationMs(e.SIGN_IN_WINDOW),
       placeLimit: e.SIGN_IN_PLACE_LIMIT,
@@ -308,6 +373,98 @@ export function closeDataFolder(dataDir: string): number | null {
   if ((mode & 0o077) === 0) return null;
   chmodSync(dataDir, PRIVATE_FOLDER_MODE);
   return mode;
+}
+
+function pushServiceHosts(value: string, context: z.RefinementCtx): string[] | '*' {
+  if (value.trim() === '*') return '*';
+  const hosts = value.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean);
+  for (const host of hosts) {
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) context.addIssue({ code: 'custom', message: `has "${host}", which is not a host name like fcm.googleapis.com` });
+  }
+  if (hosts.length === 0) context.addIssue({ code: 'custom', message: 'must name at least one push service host, or *' });
+  return hosts;
+}
+
+function quietHours(value: string, context: z.RefinementCtx): QuietHours | null {
+  try {
+    return parseQuietHours(value);
+  } catch (error) {
+    context.addIssue({ code: 'custom', message: (error as Error).message });
+    return null;
+  }
+}
+
+function smsKinds(value: string, context: z.RefinementCtx): NotificationKind[] {
+  const kinds = value.split(',').map((item) => item.trim()).filter(Boolean);
+  for (const kind of kinds) {
+    const known = (NOTIFICATION_KINDS as readonly string[]).includes(kind);
+    if (!known || !KIND_RULES[kind as NotificationKind].smsAllowed) context.addIssue({ code: 'custom', message: `has "${kind}", which is not a kind SMS may carry` });
+  }
+  return kinds as NotificationKind[];
+}
+
+/** The address of MAIL_FROM (`Academy <office@academy.lk>` → `office@academy.lk`). */
+function mailAddress(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from;
+}
+
+/**
+ * VAPID_SUBJECT as given (a localhost one refused), else the first of MAIL_FROM's address and
+ * PUBLIC_URL that Apple's push service accepts; with neither, MAIL_FROM's address as it is.
+ */
+function vapidSubject(e: z.infer<typeof envSchema>): string {
+  if (e.VAPID_SUBJECT) return checkVapidSubject(e.VAPID_SUBJECT);
+  const mailto = `mailto:${mailAddress(e.MAIL_FROM ?? 'no-reply@localhost')}`;
+  const candidates = [mailto, ...(e.PUBLIC_URL?.startsWith('https:') ? [e.PUBLIC_URL] : [])];
+  return candidates.find((subject) => {
+    try {
+      return checkVapidSubject(subject) === subject;
+    } catch {
+      return false;
+    }
+  }) ?? mailto;
+}
+
+function smsConfig(e: z.infer<typeof envSchema>): SmsConfig | null {
+  if (!e.SMS_PROVIDER) return null;
+  const missing = (names: string[]) => new ConfigError(`Invalid configuration: SMS_PROVIDER=${e.SMS_PROVIDER} needs ${names.join(' and ')}`);
+  if (!e.SMS_SENDER_ID) throw missing(['SMS_SENDER_ID']);
+  const common = { senderId: e.SMS_SENDER_ID, kinds: e.SMS_KINDS, monthlyCap: e.SMS_MONTHLY_CAP, dailyPerStudent: e.SMS_DAILY_PER_STUDENT };
+  if (e.SMS_PROVIDER === 'notify.lk') {
+    if (!e.SMS_NOTIFYLK_USER_ID || !e.SMS_NOTIFYLK_API_KEY) throw missing(['SMS_NOTIFYLK_USER_ID', 'SMS_NOTIFYLK_API_KEY']);
+    const credentials = { userId: e.SMS_NOTIFYLK_USER_ID, apiKey: e.SMS_NOTIFYLK_API_KEY };
+    return { provider: 'notify.lk', apiUrl: e.SMS_API_URL ?? 'https://app.notify.lk', credentials, ...common };
+  }
+  if (!e.SMS_TEXTLK_API_KEY) throw missing(['SMS_TEXTLK_API_KEY']);
+  return { provider: 'text.lk', apiUrl: e.SMS_API_URL ?? 'https://app.text.lk', credentials: { apiKey: e.SMS_TEXTLK_API_KEY }, ...common };
+}
+
+function notifyConfig(e: z.infer<typeof envSchema>, dataDir: string): NotifyConfig {
+  let keys: VapidKeys;
+  let subject: string;
+  try {
+    keys = vapidKeys(dataDir, { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY });
+    subject = vapidSubject(e);
+  } catch (error) {
+    if (error instanceof VapidKeyError) throw new ConfigError(`Invalid configuration: ${error.message}`);
+    throw error;
+  }
+  if (Boolean(e.PUSH_TEST_ORIGIN) !== Boolean(e.PUSH_TEST_CA_FILE)) {
+    throw new ConfigError('Invalid configuration: set PUSH_TEST_ORIGIN and PUSH_TEST_CA_FILE together');
+  }
+  return {
+    jobConcurrency: e.NOTIFY_JOB_CONCURRENCY,
+    vapid: { ...keys, subject },
+    push: {
+      serviceHosts: e.PUSH_SERVICE_HOSTS,
+      testOrigin: e.PUSH_TEST_ORIGIN ?? null,
+      testCaFile: e.PUSH_TEST_CA_FILE ? path.resolve(e.PUSH_TEST_CA_FILE) : null,
+      concurrency: e.PUSH_CONCURRENCY,
+    },
+    quietHours: e.NOTIFY_QUIET_HOURS,
+    mailPerMinute: e.NOTIFY_MAIL_PER_MINUTE,
+    sms: smsConfig(e),
+  };
 }
 
 function fileStore(e: z.infer<typeof envSchema>, dataDir: string): Config['files']['store'] {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
+import type { HostLookup } from '../src/notify/push/endpoint-rule';
 import { LIFTED_BUDGETS } from './lifted-budgets';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -29,9 +30,12 @@ export function testConfig(database: TestDatabase, env: Record<string, string> =
   });
 }
 
-/** What a test file may hand the app besides settings: the papers' clock, to move time instead of waiting. */
+/** What a test file may hand the app besides settings: the papers' clock, to move time instead of waiting; the push endpoint rule's DNS. */
 export interface TestAppOptions {
   clock?: () => number;
+  lookup?: HostLookup;
+  /** The notifications' clock: quiet hours, expiry and retries, moved by the test. */
+  notificationsClock?: () => number;
 }
 
 /** Builds the real app on a database of its own, with an admin, for one test file. */
@@ -39,7 +43,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const database = await createTestDatabase();
   const config = testConfig(database, env);
   const schema = database.target.kind === 'postgres' ? database.target.schema : undefined;
-  const app = await buildApp(config, { database: { db: database.db, schema }, logger: false, clock: options.clock });
+  const app = await buildApp(config, { database: { db: database.db, schema }, logger: false, clock: options.clock, lookup: options.lookup, notificationsClock: options.notificationsClock });
   return { app, config, database };
 }
 

@@ -29,7 +29,7 @@ export interface TwoInstances {
  * to both, `firstOnly` to the first alone (an instance that runs no jobs, say); `options` go to
  * both builds (one papers clock the test moves, say, as the instances of a deployment share time).
  */
-export function useTwoInstances(env: Record<string, string> = {}, firstOnly: Record<string, string> = {}, options: Pick<BuildOptions, 'clock'> = {}): TwoInstances {
+export function useTwoInstances(env: Record<string, string> = {}, firstOnly: Record<string, string> = {}, options: Pick<BuildOptions, 'clock' | 'notificationsClock'> = {}): TwoInstances {
   const pair = { urls: { first: '', second: '' } } as TwoInstances;
   let secondDb: Db | undefined;
 

@@ -260,3 +260,41 @@ export const sentNotificationsAnswerSchema = dataAnswer(z.object({ items: z.arra
 export const smsUsageAnswerSchema = dataAnswer(
   z.object({ provider: z.string().nullable(), kinds: z.array(notificationKindSchema), month: z.string(), used: z.number().int(), cap: z.number().int() }),
 );
+
+/** The admin's list of notifications, newest first, 20 a page; `kind` narrows it to one kind. */
+export const sentNotificationsQuerySchema = z.object({
+  before: z.string().regex(CURSOR_PATTERN, { error: 'is not a page cursor from an earlier answer' }).optional(),
+  kind: notificationKindSchema.optional(),
+});
+export type SentNotificationsQuery = z.infer<typeof sentNotificationsQuerySchema>;
+
+/** Subject keys one `GET notifications/stats` may ask for (the Social Media Manager's cards of a page). */
+export const NOTIFICATION_STATS_MAX_SUBJECTS = 50;
+
+/** The counts of one kind's notifications about the subjects named, comma-separated (`message:a,message:b`). */
+export const notificationStatsQuerySchema = z.object({
+  kind: notificationKindSchema,
+  subjects: z
+    .string()
+    .min(1, { error: 'must name at least one subject' })
+    .max(NOTIFICATION_STATS_MAX_SUBJECTS * 201, { error: `must name at most ${NOTIFICATION_STATS_MAX_SUBJECTS} subjects` })
+    .refine((subjects) => subjects.split(',').length <= NOTIFICATION_STATS_MAX_SUBJECTS, { error: `must name at most ${NOTIFICATION_STATS_MAX_SUBJECTS} subjects` })
+    .refine((subjects) => subjects.split(',').every((key) => key.length > 0 && key.length <= 200), { error: 'must be subject keys separated by commas' }),
+});
+export type NotificationStatsQuery = z.infer<typeof notificationStatsQuerySchema>;
+
+export const notificationStatsSchema = sentNotificationSchema
+  .pick({ recipients: true, push: true, email: true, sms: true, opened: true, openedVia: true })
+  .extend({ subjectKey: z.string() });
+export type NotificationStats = z.infer<typeof notificationStatsSchema>;
+export const notificationStatsAnswerSchema = dataAnswer(z.array(notificationStatsSchema));
+
+export const pushSubscriptionDeleteAnswerSchema = dataAnswer(z.null());
+
+export const unsubscribeParamsSchema = z.object({ token: z.string().min(1, { error: 'is required' }).max(512, { error: 'is not an unsubscribe token' }) });
+/** RFC 8058's one-click form body (`List-Unsubscribe=One-Click`), or `{}` from the portal's own page. */
+export const unsubscribeBodySchema = z.object({
+  'List-Unsubscribe': z.literal('One-Click', { error: 'must be One-Click' }).optional(),
+});
+export type ChannelCounts = z.infer<typeof channelCountsSchema>;
+export type SentNotification = z.infer<typeof sentNotificationSchema>;

@@ -31,6 +31,8 @@ export interface BrandedMailInput {
   highlight?: string;
   /** Said after the highlight, as a paragraph each. */
   after?: string[];
+  /** One button after the paragraphs (its address written out in the text). */
+  button?: { label: string; url: string };
   /** The quieter lines at the end (what to do if it was not you). */
   footnote: string[];
 }
@@ -44,6 +46,7 @@ export function brandedMail(input: BrandedMailInput): Mail {
     ...input.paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...(input.highlight === undefined ? [] : [`    ${input.highlight}`, '']),
     ...after.flatMap((paragraph) => [paragraph, '']),
+    ...(input.button ? [`${input.button.label}: ${input.button.url}`, ''] : []),
     ...input.footnote,
     '',
     `- ${title}`,
@@ -58,7 +61,7 @@ export function brandedMail(input: BrandedMailInput): Mail {
 <p>Hello ${escapeHtml(input.name)},</p>
 ${input.paragraphs.map(paragraph).join('\n')}
 ${input.highlight === undefined ? '' : `<p style="font-size:32px;font-weight:bold;letter-spacing:8px;margin:16px 0;color:${escapeHtml(colors.green)}">${escapeHtml(input.highlight)}</p>\n`}${after.map(paragraph).join('\n')}
-<p style="color:${escapeHtml(colors.slate)}">${input.footnote.map(escapeHtml).join('<br>')}</p>
+${input.button ? `<p><a href="${escapeHtml(input.button.url)}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:${escapeHtml(colors.navy)};color:#ffffff;text-decoration:none">${escapeHtml(input.button.label)}</a></p>\n` : ''}<p style="color:${escapeHtml(colors.slate)}">${input.footnote.map(escapeHtml).join('<br>')}</p>
 </div>
 </body></html>
 `;

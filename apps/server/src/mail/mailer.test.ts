@@ -39,7 +39,7 @@ describe('mailer', () => {
     expect(config.mail).toEqual({ smtpUrl: null, from: '"History Academy" <no-reply@localhost>', outboxDir: path.join(config.dataDir, 'outbox') });
     const { log, lines } = capturingLogger();
     const mailer = createMailer(config.mail, log);
-    await mailer.send(mail);
+    await mailer.send({ ...mail, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } });
     await mailer.send({ ...mail, to: 'second@example.lk' });
 
     const files = readdirSync(config.mail.outboxDir).sort();
@@ -49,9 +49,10 @@ describe('mailer', () => {
     const read = (name: string) => JSON.parse(readFileSync(path.join(config.mail.outboxDir, name), 'utf8')) as OutboxMail;
     const first = files.find((f) => f.endsWith('.json') && read(f).to === mail.to) as string;
     const stored = read(first);
-    expect(stored).toMatchObject({ ...mail, from: config.mail.from });
+    expect(stored).toMatchObject({ ...mail, from: config.mail.from, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } });
     const txt = path.join(config.mail.outboxDir, first.replace(/\.json$/, '.txt'));
     expect(readFileSync(txt, 'utf8')).toContain('To: nimali@example.lk\nSubject: Ūnicode subject');
+    expect(readFileSync(txt, 'utf8')).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click\n');
     expect(statSync(txt).mode & 0o777).toBe(0o600);
     expect(lines.map((l) => l.path)).toContain(txt);
   });
@@ -61,9 +62,10 @@ describe('mailer', () => {
     try {
       const config = loadConfig({ DATA_DIR: dataDir(), SMTP_URL: smtp.url, MAIL_FROM: 'Academy <office@academy.lk>' });
       const mailer = createMailer(config.mail, capturingLogger().log);
-      await mailer.send(mail);
+      await mailer.send({ ...mail, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } });
       await mailer.close();
       const received = await smtp.waitFor(() => true);
+      expect(received.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
       expect(received).toMatchObject({ to: ['nimali@example.lk'], subject: mail.subject, html: mail.html });
       expect(received.text.trim()).toBe(mail.text.trim());
       expect(received.raw).toMatch(/^From: Academy <office@academy\.lk>/m);

@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines (List-Unsubscribe, say); the transports add them as given. */
+  headers?: Record<string, string>;
 }
 
 /** Where mail actually goes. `deliver` resolves once the mail is accepted (or written). */

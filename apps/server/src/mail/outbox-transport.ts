@@ -11,6 +11,7 @@ export interface OutboxMail {
   subject: string;
   text: string;
   html: string;
+  headers?: Record<string, string>;
   createdAt: string;
 }
 
@@ -26,8 +27,9 @@ export function createOutboxTransport(outboxDir: string, from: string, log: Fast
       const createdAt = new Date().toISOString();
       // Names sort by time; the random part keeps two mails of one millisecond apart.
       const base = path.join(outboxDir, `${createdAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`);
-      const record: OutboxMail = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, createdAt };
-      const readable = `From: ${from}\nTo: ${mail.to}\nSubject: ${mail.subject}\nDate: ${createdAt}\n\n${mail.text}`;
+      const record: OutboxMail = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.headers ? { headers: mail.headers } : {}), createdAt };
+      const extra = Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}\n`).join('');
+      const readable = `From: ${from}\nTo: ${mail.to}\nSubject: ${mail.subject}\nDate: ${createdAt}\n${extra}\n${mail.text}`;
       await writeFile(`${base}.txt`, readable, { mode: 0o600 });
       // The .json appears last and whole (rename): a reader that finds it finds the complete mail.
       await writeFile(`${base}.json.partial`, JSON.stringify(record, null, 2), { mode: 0o600 });

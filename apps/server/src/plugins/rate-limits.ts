@@ -42,12 +42,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Counts one use of `key` (what to bound beyond the client's address, e.g. `account:<id>`)
-     * in a one-minute window, over the same counts as the route budgets (this process, or Redis
+     * in a one-minute window (or `windowMs`: 5 test pushes an hour, say), over the same counts as the route budgets (this process, or Redis
      * shared by every instance), and says whether it is within `max`. Over it, `refusal` is the
      * route budgets' own 429 with Retry-After, for the caller to throw. Redis not answering
      * counts nothing: within.
      */
-    countBudget(key: string, max: number): Promise<CountedUse>;
+    countBudget(key: string, max: number, windowMs?: number): Promise<CountedUse>;
   }
   interface FastifyRequest {
     /**
@@ -141,10 +141,19 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, options: RateLim
   const counts = budgetCounts(options, options.windowMs, 'rate-limit:');
   // Counts of their own, so their window stays a minute and a flood of new addresses on the
   // route budgets never forgets them.
-  const counted = budgetCounts(options, COUNTED_WINDOW_MS, 'rate-limit:counted:');
-  app.decorate('countBudget', async (key: string, max: number): Promise<CountedUse> => {
+  const counted = new Map<number, BudgetCounts>();
+  const countsOf = (windowMs: number) => {
+    let counts = counted.get(windowMs);
+    if (!counts) {
+      const keys = windowMs === COUNTED_WINDOW_MS ? 'rate-limit:counted:' : `rate-limit:counted:${windowMs}:`;
+      counts = budgetCounts(options, windowMs, keys);
+      counted.set(windowMs, counts);
+    }
+    return counts;
+  };
+  app.decorate('countBudget', async (key: string, max: number, windowMs = COUNTED_WINDOW_MS): Promise<CountedUse> => {
     const now = Date.now();
-    const use = await counted.count(key, now);
+    const use = await countsOf(windowMs).count(key, now);
     const refusal = use && overBudget(use, max, secondsLeft(use, now));
     return refusal ? { within: false, refusal } : { within: true };
   });

@@ -76,6 +76,10 @@ const upload = (url: string, field: string, filename: string, type: string, byte
   return { url, payload: form.payload, headers: form.headers };
 };
 const id = encodeURIComponent;
+/** The push endpoint the subscriptions example gives each caller's device, one per caller. */
+const matrixEndpoint = (actor: Actor) => `https://fcm.googleapis.com/fcm/send/matrix-${actor}`;
+/** A browser's P-256 public key (uncompressed, base64url) for the push subscription examples. */
+const MATRIX_PUSH_KEY = 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4';
 /** The first student's browser in the sitting examples: every call resumes as the same device. */
 const SITTING_DEVICE_KEY = 'matrix-sitting-device-01';
 /** Start, answers and hand-in: the first student's own, and no admin's. */
@@ -507,6 +511,54 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     narrower: { actors: ['otherStudent', 'admin'], status: 404, because: "a notification is opened only by its recipient: another account's id is not found" },
   },
   'POST /api/notifications/read': { access: 'signed-in', build: ({ world }) => json('/api/notifications/read', { ids: [world.notificationId] }) },
+  'GET /api/notifications/preferences': { access: 'signed-in', build: () => ({ url: '/api/notifications/preferences' }) },
+  'PUT /api/notifications/preferences': {
+    access: 'signed-in',
+    // Each caller switches a kind they receive: an admin receives the admin kind only.
+    build: ({ actor }) => json('/api/notifications/preferences', { language: 'en', kinds: [{ kind: actor === 'admin' ? 'payment.reversed' : 'lesson.new', push: true }] }),
+  },
+  'POST /api/notifications/subscriptions': {
+    access: 'signed-in',
+    build: ({ actor }) =>
+      json('/api/notifications/subscriptions', {
+        endpoint: matrixEndpoint(actor),
+        keys: { p256dh: MATRIX_PUSH_KEY, auth: 'AAECAwQFBgcICQoLDA0ODw' },
+        expirationTime: null,
+        language: 'en',
+      }),
+  },
+  'DELETE /api/notifications/subscriptions': {
+    access: 'signed-in',
+    build: ({ world }) => json('/api/notifications/subscriptions', { endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${world.fresh.tag()}` }),
+  },
+  // RFC 8058's one-click form: the one route that takes a form body.
+  'POST /api/notifications/unsubscribe/:token': {
+    access: 'public',
+    build: ({ world }) => ({
+      url: `/api/notifications/unsubscribe/${id(world.unsubscribeToken)}`,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+  },
+  'GET /api/notifications/sent': { access: 'admin', build: () => ({ url: '/api/notifications/sent?kind=message.new' }) },
+  'GET /api/notifications/stats': {
+    access: 'admin',
+    build: ({ world }) => ({ url: `/api/notifications/stats?kind=message.new&subjects=${id(`message:${world.message._id}`)}` }),
+  },
+  'GET /api/notifications/sms-usage': { access: 'admin', build: () => ({ url: '/api/notifications/sms-usage' }) },
+  // The world's accounts have no push device: the call is accepted and answers that none is on.
+  // The caller's device from the subscriptions example is removed first: a caller without a device
+  // gets 409 whichever example ran before (a push to the real push service would need the internet).
+  'POST /api/notifications/subscriptions/test': {
+    access: 'signed-in',
+    build: async ({ world, actor }) => {
+      if (actor !== 'anonymous') {
+        await world.app.inject({ method: 'DELETE', url: '/api/notifications/subscriptions', headers: world.headers[actor], payload: { endpoint: matrixEndpoint(actor) } });
+      }
+      return { url: '/api/notifications/subscriptions/test' };
+    },
+    status: 409,
+  },
 };
 
 /** The refusal a route gives this caller though its declaration grants them, if it gives one. */

@@ -4,6 +4,9 @@ import { startTestApp, type TestApp } from '../test-app';
 import { Fingerprinter } from './fingerprint';
 import { buildWorld, type World } from './world';
 
+/** A public address (one of a push service's) that every host name resolves to in these suites. */
+const PUBLIC_PUSH_ADDRESS = '142.250.4.95';
+
 export interface SecurityTestApp extends TestApp {
   smtp: SmtpReceiver;
   world: World;
@@ -16,7 +19,9 @@ export function useSecurityTestApp(env: Record<string, string> = {}): SecurityTe
   beforeAll(async () => {
     const smtp = await startSmtpReceiver();
     // No notification worker: a fan-out queued by an allowed call must not write while a refused one is fingerprinted.
-    const started = await startTestApp({ SMTP_URL: smtp.url, NOTIFY_JOB_CONCURRENCY: '0', ...env });
+    // Push services' names resolve to a public address without asking DNS: subscribing judges the
+    // endpoint by its addresses, and a suite must not depend on the machine's network.
+    const started = await startTestApp({ SMTP_URL: smtp.url, NOTIFY_JOB_CONCURRENCY: '0', ...env }, { lookup: async () => [PUBLIC_PUSH_ADDRESS] });
     Object.assign(holder, started, { smtp, fingerprints: new Fingerprinter(started.database) });
     holder.world = await buildWorld(started, smtp);
   }, 120_000);

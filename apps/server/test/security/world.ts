@@ -19,6 +19,7 @@ import { resultsReady, waitForResults } from '../../src/features/papers/results-
 import { handInOk, startSitting } from '../../src/features/papers/sitting-helpers';
 import { createPaper, sampleQuestions } from '../../src/features/papers/test-helpers';
 import { codeIn } from '../../src/features/password-reset/test-helpers';
+import { unsubscribeTokens } from '../../src/notify/email/unsubscribe-token';
 import { registerStudent, signedInStudent, signIn } from '../factories';
 import { multipartForm } from '../multipart-form';
 import type { SmtpReceiver } from '../smtp-receiver';
@@ -82,6 +83,8 @@ export interface World {
   message: Message;
   /** The first student's bell item of `message` (its recipient id: what `notifications/{id}/open` takes). */
   notificationId: string;
+  /** The first student's unsubscribe link token for results e-mails (what `notifications/unsubscribe/{token}` takes). */
+  unsubscribeToken: string;
   /** The other student's profile picture file name (what the public picture route serves). */
   otherPicture: string;
   pngBytes: Buffer;
@@ -140,6 +143,7 @@ export async function buildWorld(started: TestApp, smtp: SmtpReceiver): Promise<
     lessonTicket,
     message,
     notificationId,
+    unsubscribeToken: unsubscribeTokens(started.config.jwtSecret).sign(student.id, 'results.released'),
     otherPicture,
     pngBytes: png,
     fresh,

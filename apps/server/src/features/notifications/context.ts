@@ -1,9 +1,15 @@
 import type { NotificationKind } from '@academy/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { JobQueue } from '../../jobs/queue';
+import type { Mailer } from '../../mail/mailer';
+import type { UnsubscribeTokens } from '../../notify/email/unsubscribe-token';
 import type { AudienceResolver } from '../../notify/notifier';
+import type { PushSender } from '../../notify/push/sender';
+import type { SmsProvider } from '../../notify/sms/provider';
 import type { LiveBell } from './live-bell';
+import type { MailPace } from './mail-pace';
 
 /** What the notification centre works with; built once by `createNotifications`. */
 export interface NotificationsContext {
@@ -16,12 +22,27 @@ export interface NotificationsContext {
   audiences: Map<NotificationKind, AudienceResolver>;
   clock: () => number;
   log: FastifyBaseLogger;
+  config: Pick<Config, 'notify' | 'publicUrl' | 'branding'>;
+  mailer: Mailer;
+  /** One per instance: every send shares its PUSH_CONCURRENCY requests in flight. */
+  push: PushSender;
+  /** Null: no SMS provider configured. */
+  sms: SmsProvider | null;
+  unsubscribeTokens: UnsubscribeTokens;
+  mailPace: MailPace;
 }
 
 /** A notification's fan-out to its recipients (fan-out.ts). */
 export const FANOUT_JOB = 'notify.fanout';
 /** A withdrawal's live event, sent once the withdrawing change has committed. */
 export const WITHDRAWN_JOB = 'notify.withdrawn';
+
+/** One batch of deliveries on one channel (send.ts). */
+export const SEND_JOB = 'notify.send';
+
+export interface SendJobPayload {
+  batch: string;
+}
 
 export interface NotificationJobPayload {
   notificationId: string;

@@ -16,7 +16,7 @@ import { fanOut } from './fan-out';
 export async function fanOutNow(t: Pick<TestApp, 'config' | 'database'>): Promise<void> {
   const db = t.database.db;
   const bus = new MemoryEventBus();
-  const centre = await createNotifications({ db, bus, config: { ...t.config, notify: { jobConcurrency: 0 } }, log: pino({ level: 'silent' }) });
+  const centre = await createNotifications({ db, bus, config: { ...t.config, notify: { ...t.config.notify, jobConcurrency: 0 } }, log: pino({ level: 'silent' }) });
   registerMessageAudience(centre.notifier, db);
   try {
     const waiting = await db.selectFrom('jobs').select('payload').where('kind', '=', FANOUT_JOB).where('state', '=', 'queued').execute();

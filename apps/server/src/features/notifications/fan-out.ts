@@ -2,6 +2,7 @@ import { KIND_RULES, type NotificationKind } from '@academy/contract';
 import { PermanentJobError, type JobContext } from '../../jobs/worker';
 import type { NotificationEvent } from '../../notify/notifier';
 import type { NotificationJobPayload, NotificationsContext } from './context';
+import { planPage } from './fan-out-deliveries';
 import * as repo from './repo';
 import type { NotificationRow } from './repo';
 
@@ -36,14 +37,16 @@ export async function fanOut(ctx: NotificationsContext, payload: unknown, job: J
   const page = pagerOf(ctx, notification);
   const forAdmins = KIND_RULES[notification.kind as NotificationKind].for === 'admins';
   let after: string | null = null;
-  for (;;) {
+  for (let pageNumber = 1; ; pageNumber += 1) {
     job.signal.throwIfAborted();
     const ids = await page(after, FANOUT_PAGE_SIZE);
     after = ids.at(-1) ?? null;
     const wanted = ids.filter((id) => id !== notification.actor_id);
-    const added = await ctx.db.transaction().execute(async (tx) =>
-      repo.addRecipients(tx, notificationId, notification.not_before, await repo.reachableAccounts(tx, wanted, forAdmins)),
-    );
+    const { added, sends } = await ctx.db.transaction().execute(async (tx) => {
+      const recipients = await repo.addRecipients(tx, notificationId, notification.not_before, await repo.reachableAccounts(tx, wanted, forAdmins));
+      return { added: recipients.map((recipient) => recipient.account_id), sends: await planPage(ctx, tx, notification, recipients, pageNumber) };
+    });
+    for (const send of sends) ctx.wakeAt(send.runAt);
     if (added.length > 0) await ctx.live.publish({ type: 'created', notificationId, accountIds: added });
     if (ids.length < FANOUT_PAGE_SIZE) break;
   }

@@ -75,16 +75,15 @@ export async function reachableAccounts(db: Db, ids: string[], forAdmins: boolea
   return rows.map((row) => row.id);
 }
 
-/** Adds the recipients not there yet (a re-run adds nobody twice); answers the accounts it added. */
-export async function addRecipients(db: Db, notificationId: string, createdAt: string, accountIds: string[]): Promise<string[]> {
+/** Adds the recipients not there yet (a re-run adds nobody twice); answers those it added. */
+export async function addRecipients(db: Db, notificationId: string, createdAt: string, accountIds: string[]): Promise<{ id: string; account_id: string }[]> {
   if (accountIds.length === 0) return [];
-  const added = await db
+  return db
     .insertInto('notification_recipients')
     .values(accountIds.map((accountId) => ({ id: recipientId(), notification_id: notificationId, account_id: accountId, created_at: createdAt })))
     .onConflict((conflict) => conflict.columns(['notification_id', 'account_id']).doNothing())
-    .returning('account_id')
+    .returning(['id', 'account_id'])
     .execute();
-  return added.map((row) => row.account_id);
 }
 
 export async function countRecipients(db: Db, notificationId: string): Promise<number> {
