@@ -8,11 +8,12 @@ const SOURCE = fileURLToPath(new URL('../service-worker/sw.js', import.meta.url)
 
 /**
  * Files of the build the worker does not download on install: the install icons (the browser
- * fetches them itself when it installs the app), PDF.js (about 1.4 MB, needed only
+ * fetches them itself when it installs the app; the notifications' badge stays in, so a push shows
+ * it offline too), PDF.js (about 1.4 MB, needed only
  * once a student opens a handout, then kept at its first download) and the .woff fonts, which only
  * browsers without woff2 (and so without service workers) ask for.
  */
-const NOT_IN_SHELL = [/^\/icons\//, /\/pdf[.-]/, /\.woff$/, /\.(br|gz)$/, /^\/index\.html$/, /^\/sw\.js$/];
+const NOT_IN_SHELL = [/^\/icons\/(?!badge-)/, /\/pdf[.-]/, /\.woff$/, /\.(br|gz)$/, /^\/index\.html$/, /^\/sw\.js$/];
 
 /** The public folder's files (copied into the build as they are), by address, with their bytes. */
 async function publicFiles(publicDir: string): Promise<Map<string, Buffer>> {

@@ -168,3 +168,93 @@ async function cachedThenRefreshed(event, request) {
   event.waitUntil(refreshed.catch(() => undefined));
   return cached;
 }
+
+// Notifications (docs/design/notifications.md, 'The service worker'): every push is shown (Safari
+// cancels a subscription that pushes without one), those of one kind collapse into a summary, open
+// pages are told so the bell refreshes, and a click opens its screen. No token here, no API call.
+const NOTIFICATION_LOOK = { icon: '/icons/icon-192.png', badge: '/icons/badge-72.png' };
+const BELL_LIST = '/#/notifications';
+/** The worker's own few words: it cannot load the app's dictionaries. */
+const PUSH_WORDS = {
+  en: { somethingNew: 'something new for you', summary: (count) => `${count} new notifications` },
+  si: { somethingNew: 'ඔබට අලුත් දෙයක් ඇත', summary: (count) => `නව දැනුම්දීම් ${count}ක්` },
+};
+
+self.addEventListener('push', (event) => event.waitUntil(showPush(readPush(event.data))));
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openNotification(event.notification.data?.url));
+});
+self.addEventListener('pushsubscriptionchange', (event) => event.waitUntil(subscribeAgain(event)));
+
+/** The server's payload ({id, kind, title, body, url, unread, lang, at}), or null when it cannot be read. */
+function readPush(data) {
+  try {
+    const push = data?.json();
+    return typeof push?.id === 'string' && typeof push.kind === 'string' && typeof push.title === 'string' ? push : null;
+  } catch {
+    return null;
+  }
+}
+
+async function showPush(push) {
+  if (!push) return showSomethingNew();
+  const { title, options } = notificationFor(push, await self.registration.getNotifications({ tag: push.kind }));
+  await self.registration.showNotification(title, options);
+  await tellPages(typeof push.unread === 'number' ? push.unread : null);
+}
+
+/**
+ * Given those of its kind showing (the tag makes each replace the last): the push itself; with
+ * others, a summary that opens the bell list; for an id already counted, the showing one unchanged.
+ */
+function notificationFor(push, showing) {
+  const same = showing.find((notification) => notification.data?.ids?.includes(push.id));
+  if (same) return { title: same.title, options: { ...NOTIFICATION_LOOK, tag: push.kind, body: same.body, lang: same.lang, data: same.data } };
+  const look = { ...NOTIFICATION_LOOK, tag: push.kind, lang: push.lang };
+  const ids = [...new Set(showing.flatMap((notification) => notification.data?.ids ?? []))];
+  if (ids.length === 0) return { title: push.title, options: { ...look, body: push.body ?? '', data: { ids: [push.id], url: push.url } } };
+  return { title: wordsFor(push.lang).summary(ids.length + 1), options: { ...look, body: push.title, data: { ids: [...ids, push.id], url: BELL_LIST } } };
+}
+
+/** The notification's language; for a payload that names none, the phone's. */
+function wordsFor(lang) {
+  return PUSH_WORDS[lang] ?? (String(self.navigator.language).startsWith('si') ? PUSH_WORDS.si : PUSH_WORDS.en);
+}
+
+/** A payload that cannot be read still shows "{academy}: something new for you" (the name from the manifest, when reachable). */
+async function showSomethingNew() {
+  const manifest = await fetch('/manifest.webmanifest').then((response) => response.json()).catch(() => null);
+  const words = wordsFor(undefined).somethingNew;
+  const title = typeof manifest?.name === 'string' ? `${manifest.name}: ${words}` : words;
+  await self.registration.showNotification(title, { ...NOTIFICATION_LOOK, data: { ids: [], url: BELL_LIST } });
+  await tellPages(null);
+}
+
+/** Open pages refresh the bell; the app's icon shows the unread count where the system allows. */
+async function tellPages(unread) {
+  for (const page of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) page.postMessage({ type: 'notification', unread });
+  if (unread !== null && self.navigator.setAppBadge) await self.navigator.setAppBadge(unread).catch(() => undefined);
+}
+
+/** Only a hash path of this portal is followed (else the portal's start); the opener learns it came by push. */
+function clickTarget(url) {
+  const path = typeof url === 'string' && /^\/#\/[^\s\\]*$/.test(url) && !url.includes('//') ? url : '/';
+  return new URL(/^\/#\/n\/[^/?#]+$/.test(path) ? `${path}?via=push` : path, self.location.origin).href;
+}
+
+/** Focuses a window of the portal (the focused one first) and navigates it, or opens one. */
+async function openNotification(url) {
+  const target = clickTarget(url);
+  const windows = await self.clients.matchAll({ type: 'window' });
+  const portal = windows.find((page) => page.focused) ?? windows[0];
+  if (!portal) return self.clients.openWindow(target);
+  await portal.focus();
+  return portal.navigate(target).catch(() => self.clients.openWindow(target));
+}
+
+/** The push service replaced the subscription: subscribe again with its key; the app sends the new one on its next start. */
+async function subscribeAgain(event) {
+  const applicationServerKey = event.oldSubscription?.options?.applicationServerKey;
+  if (!event.newSubscription && applicationServerKey) await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+}
