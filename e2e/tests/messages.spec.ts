@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import type { MessageListAnswer, RegisterBody } from '@academy/contract';
+import type { MessageListAnswer, NotificationListAnswer, RegisterBody } from '@academy/contract';
 import { openSignedIn, registerByApi, signInByApi } from '../support/accounts';
 import { test } from '../support/fresh-portal';
 import { ADMIN } from '../support/server-env';
@@ -48,9 +48,11 @@ async function feedByApi(request: APIRequestContext, token: string, path: string
   return (await response.json()) as MessageListAnswer;
 }
 
-async function unreadByApi(request: APIRequestContext, token: string): Promise<number> {
-  const response = await request.get('/api/messages/message/unread', { headers: { authorization: `Bearer ${token}` } });
-  return ((await response.json()) as { data: { count: number } }).data.count;
+/** The account's bell as the server holds it: its unread count and its items' words. */
+async function bellByApi(request: APIRequestContext, token: string): Promise<NotificationListAnswer['data']> {
+  const response = await request.get('/api/notifications', { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as NotificationListAnswer).data;
 }
 
 test('before any message: skeletons while the feed loads, then the empty states of the feed and of Sent Messages', async ({ freshPortal }) => {
@@ -131,13 +133,14 @@ test("a targeted message reaches exactly its students' open feeds, live, and fol
   await expect(message.getByText('India', { exact: true })).toBeVisible();
   await expect(message.getByText('Theory', { exact: true })).toBeVisible();
 
-  // The 2026 Europe and the 2025 students never get it, whatever path values they try.
+  // The 2026 Europe and the 2025 students never get it, whatever path values they try, nor in
+  // their bells (the notification reached its students together, before the bell above rose).
   for (const login of others) {
     for (const path of ['2026/Indian/Theory', '2026/Indian/Theory%26Revision', '2025/Europe/Paper']) {
       const feed = await feedByApi(request, login.token, path);
       expect(feed.data.map((m) => m.message)).not.toContain(text);
     }
-    expect(await unreadByApi(request, login.token)).toBe(0);
+    expect(await bellByApi(request, login.token)).toEqual({ items: [], unread: 0, before: null });
   }
 
   // The admin edits it: the open feed follows.
@@ -166,17 +169,15 @@ test("a targeted message reaches exactly its students' open feeds, live, and fol
   await student.context().close();
 });
 
-test('the bell counts unread messages on any page, opening the feed clears it on every device, and views count', async ({ browser, request }) => {
+test('the bell counts messages aimed at the student on any page; its list opens the feed, which reads them on every device; views count', async ({ browser, request }) => {
   const { body } = await registerByApi(request, profile('2026', 'Europe', 'Revision'));
-  // The shared portal may hold other specs' messages for this profile (or for everyone): the
-  // student has read those already (the feed served is read), so the bell counts this test's two.
-  await feedByApi(request, (await signInByApi(request, body.email, body.password)).token, '2026/Europe/Revision');
   const page = await newPage(browser);
   await openSignedIn(page, body.email, body.password, body.name);
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click();
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
   const admin = await signInByApi(request, ADMIN.email, ADMIN.password);
   const headers = { authorization: `Bearer ${admin.token}` };
-  const texts = [`Revision paper due Friday ${Date.now()}`, `Bring the map exercise ${Date.now()}`];
+  const texts = [`Revision paper due Friday ${Date.now()}`, `Bring the map exercise ${Date.now()}`] as const;
   for (const message of texts) {
     const response = await request.post('/api/messages/message/send', { headers, data: { message, batch: '2026', region: ['Europe'], classType: ['Revision'] } });
     expect(response.status()).toBe(200);
@@ -184,16 +185,26 @@ test('the bell counts unread messages on any page, opening the feed clears it on
   await expect(bell(page)).toHaveAccessibleName('Notifications: 2 unread');
   await expect(bell(page).getByText('2')).toBeVisible();
 
+  // The bell opens its list, newest first; an item opens the feed.
   await bell(page).click();
+  const list = page.getByRole('dialog', { name: 'Notifications' });
+  const items = list.getByRole('list', { name: 'Notifications' }).getByRole('link');
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toContainText(texts[1]);
+  await expect(items.first()).toContainText('New announcement');
+  await expect(items.last()).toContainText(texts[0]);
+  await items.first().click();
   await expect(page).toHaveURL(/#\/message$/);
-  await expect(card(page, texts[1] as string)).toBeVisible();
+  await expect(list).toBeHidden();
+  await expect(card(page, texts[1])).toBeVisible();
+  // The feed served both, which read both: the bell agrees.
   await expect(bell(page)).toHaveAccessibleName('Notifications');
   // Opening the feed was this student's view of both.
-  await expect(card(page, texts[0] as string).getByText('1 view')).toBeVisible();
+  await expect(card(page, texts[0]).getByText('1 view')).toBeVisible();
 
   // Held on the server: another device of the same student has nothing unread either.
   const other = await signInByApi(request, body.email, body.password);
-  expect(await unreadByApi(request, other.token)).toBe(0);
+  expect((await bellByApi(request, other.token)).unread).toBe(0);
   await page.reload();
   await expect(bell(page)).toHaveAccessibleName('Notifications');
   await page.context().close();

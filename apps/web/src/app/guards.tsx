@@ -1,14 +1,18 @@
 import { isAdmin } from '@academy/contract';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { NotAllowedPage } from '../components/not-allowed-page';
+import { keepReturnPath } from '../lib/return-path';
 import { readSession } from '../lib/session';
 
 // Comfort only: the server checks every call on its own (PRODUCT.md 'Routes').
 
-/** Signed-out visitors on a signed-in path go to the login screen. */
+/** Signed-out visitors on a signed-in path go to the login screen, which brings them back after signing in. */
 export function RequireSession({ children }: { children: ReactNode }) {
-  return readSession() ? children : <Navigate to="/" replace />;
+  const { pathname, search } = useLocation();
+  if (readSession()) return children;
+  keepReturnPath(`${pathname}${search}`);
+  return <Navigate to="/" replace />;
 }
 
 /** A student on an admin path is told so, with a way home, instead of a page of failed calls. */

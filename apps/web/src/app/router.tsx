@@ -46,6 +46,12 @@ const WatchTracker = lazy(() => import('../features/watching/components/watch-tr
 const MessagesFeedPage = lazy(() =>
   import('../features/messages/components/messages-feed-page').then((m) => ({ default: m.MessagesFeedPage })),
 );
+const NotificationsPage = lazy(() =>
+  import('../features/notifications/components/notifications-page').then((m) => ({ default: m.NotificationsPage })),
+);
+const NotificationOpenerPage = lazy(() =>
+  import('../features/notifications/components/notification-opener-page').then((m) => ({ default: m.NotificationOpenerPage })),
+);
 const AuditLogPage = lazy(() => import('../features/audit-log/components/audit-log-page').then((m) => ({ default: m.AuditLogPage })));
 const TracePage = lazy(() => import('../features/forensics/components/trace-page').then((m) => ({ default: m.TracePage })));
 const PaperCard = lazy(withSinhalaFont(() => import('../features/papers/components/paper-card').then((m) => ({ default: m.PaperCard }))));
@@ -111,6 +117,8 @@ const router = createHashRouter([
           { path: '/profile', element: page(<ProfilePage />) },
           { path: '/social', element: adminPage(<SocialMediaManagerPage />) },
           { path: '/message', element: page(<MessagesFeedPage />) },
+          { path: '/notifications', element: page(<NotificationsPage />) },
+          { path: '/n/:id', element: page(<NotificationOpenerPage />) },
           { path: '/audit', element: adminPage(<AuditLogPage />) },
           { path: '/trace', element: adminPage(<TracePage />) },
           { path: '/papers/new/:folderId', element: adminPage(<PaperEditorPage />) },

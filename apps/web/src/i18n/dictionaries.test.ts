@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_TEXT, signInRetryMessage } from '@academy/contract';
+import { NOTIFICATION_TEMPLATES, SERVER_TEXT, signInRetryMessage } from '@academy/contract';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { en } from './en';
@@ -87,6 +87,21 @@ describe('the dictionaries', () => {
       for (const { key, file, prefix } of used) {
         const known = prefix ? [...keys.keys()].some((k) => k.startsWith(key)) : exists(keys, key);
         expect(known, `${language}: '${key}' (${file})`).toBe(true);
+      }
+    }
+  });
+});
+
+describe("the notifications' templates (the bell renders them in the reader's language)", () => {
+  const slots = (text: string) => [...text.matchAll(/\{\{[#/]?(\w+)\}\}/g)].map((match) => match[0]).sort();
+
+  it('are written in Sinhala, with the same words to fill in as English', () => {
+    for (const [kind, { en: english, si: sinhala }] of Object.entries(NOTIFICATION_TEMPLATES)) {
+      for (const [part, text] of Object.entries(sinhala)) {
+        const name = `${kind} ${part}`;
+        expect(slots(text), name).toEqual(slots(english[part as keyof typeof english]));
+        // An announcement's body is its own words, in whatever language the admin wrote them.
+        if (text.replace(/\{\{[^}]+\}\}/g, '').trim() !== '') expect(text, name).toMatch(/[\u0D80-\u0DFF]/);
       }
     }
   });

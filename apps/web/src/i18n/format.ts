@@ -19,6 +19,25 @@ export function formatDate(value: string | Date): string {
   return formatDateTime(value, { dateStyle: 'medium' });
 }
 
+/** Units from the smallest up, each with how many of it make the next. */
+const AGO_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+];
+
+/** How long ago, in the reader's language ('now', '5 minutes ago', 'yesterday'); past a week, the date. */
+export function formatTimeAgo(value: string | Date, now: number = Date.now()): string {
+  // A clock a little ahead of the device's is 'now', not 'in 3 seconds'.
+  let amount = Math.min(0, (new Date(value).getTime() - now) / 1000);
+  for (const [unit, size] of AGO_STEPS) {
+    if (-amount < size) return new Intl.RelativeTimeFormat(locale(), { numeric: 'auto' }).format(Math.trunc(amount), unit);
+    amount /= size;
+  }
+  return formatDate(value);
+}
+
 export function formatNumber(value: number): string {
   return new Intl.NumberFormat(locale()).format(value);
 }

@@ -7,7 +7,7 @@ import { en } from './en';
 // contract changes both sides at once.
 
 /** The parts of the dictionary whose words the server (or the contract's schemas) can send. */
-const SERVER_SECTIONS = ['server', 'validation', 'classMaterial', 'lessons', 'forensics', 'passwordReset', 'messages', 'banners', 'sessions', 'watching', 'papers'] as const;
+const SERVER_SECTIONS = ['server', 'validation', 'classMaterial', 'lessons', 'forensics', 'passwordReset', 'messages', 'notifications', 'banners', 'sessions', 'watching', 'papers'] as const;
 
 const KEY_OF_SENTENCE = new Map<string, string>();
 for (const section of SERVER_SECTIONS) {

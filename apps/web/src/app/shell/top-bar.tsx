@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { NotificationBell } from '../../features/messages/components/notification-bell';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { branding } from '../../lib/branding';
 
 interface TopBarProps {

@@ -3,6 +3,7 @@ import { sessionFromLogin, suspendedAnswerSchema, type LoginBody } from '@academ
 import { ApiError } from '../../../lib/api-client';
 import { alerts, preloadAlerts } from '../../../lib/alerts';
 import { goTo } from '../../../lib/hash-location';
+import { takeReturnPath } from '../../../lib/return-path';
 import { writeSession } from '../../../lib/session';
 import { login } from '../api/login';
 
@@ -35,5 +36,5 @@ export async function signInAndReport(body: LoginBody): Promise<void> {
   if (answer.accountState !== 'active') return showSuspended();
   writeSession(sessionFromLogin(answer));
   void alerts.success({ title: t('alert.loginSuccess'), toast: true });
-  goTo('/home', { replace: true });
+  goTo(takeReturnPath(), { replace: true });
 }

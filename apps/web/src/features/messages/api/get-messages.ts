@@ -1,9 +1,8 @@
 import { isAdmin, MESSAGES_PATHS, messageListAnswerSchema, type StoredSession } from '@academy/contract';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { fillPath } from '../../../lib/api-path';
 import { readSession } from '../../../lib/session';
-import { setUnreadCount } from './message-cache';
 import { messageKeys } from './query-keys';
 
 /**
@@ -24,18 +23,13 @@ export function getMessages(before: string | null) {
 }
 
 /**
- * Pages of the account's messages, newest first. Serving the first page is 'opening the feed' on
- * the server (it clears the bell), so the bell's count is set to 0 with it.
+ * Pages of the account's messages, newest first. Serving a page marks the notifications of its
+ * messages read on the server, which tells the bell through its own stream.
  */
 export function useMessagesQuery() {
-  const queryClient = useQueryClient();
   return useInfiniteQuery({
     queryKey: messageKeys.list,
-    queryFn: async ({ pageParam }) => {
-      const answer = await getMessages(pageParam);
-      if (pageParam === null) setUnreadCount(queryClient, 0);
-      return answer;
-    },
+    queryFn: ({ pageParam }) => getMessages(pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.paging.before,
   });

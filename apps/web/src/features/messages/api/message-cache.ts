@@ -53,11 +53,3 @@ export function removeMessage(queryClient: QueryClient, id: string): void {
     return withTotal({ ...data, pages }, -1);
   });
 }
-
-export function setUnreadCount(queryClient: QueryClient, count: number): void {
-  queryClient.setQueryData<number>(messageKeys.unread, count);
-}
-
-export function addUnread(queryClient: QueryClient, change: number): void {
-  queryClient.setQueryData<number>(messageKeys.unread, (count) => (count === undefined ? count : Math.max(0, count + change)));
-}

@@ -3,5 +3,4 @@ export const messageKeys = {
   all: ['messages'] as const,
   /** The signed-in account's list: every message for an admin, the targeted feed for a student. */
   list: ['messages', 'list'] as const,
-  unread: ['messages', 'unread'] as const,
 };

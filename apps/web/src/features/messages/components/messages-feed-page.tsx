@@ -7,15 +7,16 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useMessagesQuery } from '../api/get-messages';
-import { useLiveStatus } from '../hooks/use-live-messages';
+import { useLiveMessages, useLiveStatus } from '../hooks/use-live-messages';
 import { EmptyMessages } from './empty-messages';
 import { FeedMessageCard } from './feed-message-card';
 import { LoadFailed } from './load-failed';
 
 const LIVE_COLORS = { live: 'success', connecting: 'warning', offline: 'default' } as const;
 
-/** The Messages feed at /message (spec section 2): the account's announcements, live. */
+/** The Messages feed at /message (spec section 2): the account's announcements, live while it is open. */
 export function MessagesFeedPage() {
+  useLiveMessages();
   const query = useMessagesQuery();
   const live = useLiveStatus();
   if (query.error) console.error('Messages feed load failed', query.error);
