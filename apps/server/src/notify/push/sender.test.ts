@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePushService, type FakePushService } from '../../../test/fake-push-service.js';
-import { outcomeOf, outcomeOfError, PushSender, type PushMessage, type VapidDetails } from './sender.js';
+import { outcomeOf, outcomeOfError, PushSender, VAPID_TOKEN_REUSE_MS, VapidTokens, type PushMessage, type VapidDetails } from './sender.js';
 import { PushTransport, PushTransportError } from './transport.js';
 import { generateVapidKeys } from './vapid-keys.js';
 
@@ -150,5 +150,23 @@ describe('the outcome of each answer (notifications.md, What is sent)', () => {
     expect(outcomeOfError(new PushTransportError('timeout', 'no answer'))).toMatchObject({ kind: 'retry', status: null, retryAfterMs: null });
     expect(outcomeOfError(new PushTransportError('connection', 'reset'))).toMatchObject({ kind: 'retry', status: null });
     expect(outcomeOfError(new PushTransportError('refused-address', 'private'))).toMatchObject({ kind: 'failed', status: null });
+  });
+});
+
+describe('VAPID tokens', () => {
+  const vapid: VapidDetails = { subject: 'mailto:office@academy.lk', ...generateVapidKeys() };
+
+  it('signs one token per push-service origin and signs a new one after an hour', () => {
+    let now = Date.now();
+    const tokens = new VapidTokens(vapid, () => now);
+    const first = tokens.authorization('https://fcm.googleapis.com');
+    expect(tokens.authorization('https://fcm.googleapis.com')).toBe(first);
+    const other = tokens.authorization('https://web.push.apple.com');
+    expect(other).not.toBe(first);
+    expect(JSON.parse(Buffer.from(/t=[^.]+\.([^.]+)\./.exec(other)?.[1] ?? '', 'base64url').toString('utf8'))).toMatchObject({ aud: 'https://web.push.apple.com' });
+    now += VAPID_TOKEN_REUSE_MS - 1;
+    expect(tokens.authorization('https://fcm.googleapis.com')).toBe(first);
+    now += 1;
+    expect(tokens.authorization('https://fcm.googleapis.com')).not.toBe(first);
   });
 });
