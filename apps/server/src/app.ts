@@ -28,6 +28,7 @@ import { statsRoutes } from './features/notifications/stats-routes';
 import { subscriptionsRoutes } from './features/notifications/subscriptions-routes';
 import { unsubscribeRoutes } from './features/notifications/unsubscribe-routes';
 import { createPapers } from './features/papers/create-papers';
+import { registerPaperAudiences } from './features/papers/notifications';
 import { papersRoutes } from './features/papers/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
 import { sessionsRoutes } from './features/sessions/routes';
@@ -150,7 +151,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // bus subscriptions end here too, so this runs before the bus closes (an onClose hook).
   app.addHook('preClose', () => messages.live.close());
   app.addHook('preClose', () => notifications.ctx.live.close());
-  const papers = createPapers({ db, config, material, messages, clock: options.clock, log: app.log });
+  const papers = createPapers({ db, config, material, messages, notifier, clock: options.clock, log: app.log });
+  // A paper's opening reaches whoever may open its class then; its results, the students who sat it.
+  registerPaperAudiences(notifier, papers.ctx);
   app.addHook('onClose', () => papers.stop());
 
   await app.register(

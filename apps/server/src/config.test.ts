@@ -187,6 +187,7 @@ describe('loadConfig', () => {
       PUSH_TEST_CA_FILE: '/tmp/ca.pem',
       PUSH_CONCURRENCY: '8',
       NOTIFY_MAIL_PER_MINUTE: '30',
+      NOTIFY_RETENTION_DAYS: '90',
       SMS_PROVIDER: 'notify.lk',
       SMS_NOTIFYLK_USER_ID: '24117',
       SMS_NOTIFYLK_API_KEY: 'key',
@@ -194,7 +195,7 @@ describe('loadConfig', () => {
       SMS_KINDS: 'fee.due,message.new',
       SMS_MONTHLY_CAP: '500',
     });
-    expect(config.notify).toMatchObject({ quietHours: null, mailPerMinute: 30, push: { serviceHosts: '*', testOrigin: 'https://127.0.0.1:8443', testCaFile: '/tmp/ca.pem', concurrency: 8 } });
+    expect(config.notify).toMatchObject({ quietHours: null, mailPerMinute: 30, retentionDays: 90, push: { serviceHosts: '*', testOrigin: 'https://127.0.0.1:8443', testCaFile: '/tmp/ca.pem', concurrency: 8 } });
     expect(config.notify.sms).toEqual({
       provider: 'notify.lk',
       apiUrl: 'https://app.notify.lk',
@@ -210,6 +211,7 @@ describe('loadConfig', () => {
     [{ PUSH_TEST_ORIGIN: 'http://127.0.0.1:8443', PUSH_TEST_CA_FILE: '/tmp/ca.pem' }, /PUSH_TEST_ORIGIN/],
     [{ PUSH_TEST_ORIGIN: 'https://127.0.0.1:8443' }, /PUSH_TEST_ORIGIN and PUSH_TEST_CA_FILE/],
     [{ NOTIFY_QUIET_HOURS: '22-6' }, /NOTIFY_QUIET_HOURS/],
+    [{ NOTIFY_RETENTION_DAYS: '0' }, /NOTIFY_RETENTION_DAYS/],
     [{ PUBLIC_URL: 'portal.example.lk' }, /PUBLIC_URL/],
     [{ PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,not a host' }, /PUSH_SERVICE_HOSTS/],
     [{ SMS_PROVIDER: 'notify.lk', SMS_SENDER_ID: 'Academy' }, /SMS_NOTIFYLK_USER_ID/],

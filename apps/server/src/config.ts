@@ -144,6 +144,7 @@ const envSchema = z.object({
     .default('22:00-06:00')
     .transform((value, context) => quietHours(value, context)),
   NOTIFY_MAIL_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(60),
+  NOTIFY_RETENTION_DAYS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(3650).default(180),
   SMS_PROVIDER: z.enum(['notify.lk', 'text.lk'], { error: "must be 'notify.lk' or 'text.lk' (leave it unset for no SMS)" }).optional(),
   SMS_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
   SMS_SENDER_ID: z.string().trim().min(1).max(11, { error: 'must be at most 11 characters' }).optional(),
@@ -240,6 +241,8 @@ export interface NotifyConfig {
   /** Null: quiet hours are off. */
   quietHours: QuietHours | null;
   mailPerMinute: number;
+  /** Days a notification (its recipients and deliveries with it) stays in bells and counts. */
+  retentionDays: number;
   /** Null: no SMS (SMS_PROVIDER unset). */
   sms: SmsConfig | null;
 }
@@ -463,6 +466,7 @@ function notifyConfig(e: z.infer<typeof envSchema>, dataDir: string): NotifyConf
     },
     quietHours: e.NOTIFY_QUIET_HOURS,
     mailPerMinute: e.NOTIFY_MAIL_PER_MINUTE,
+    retentionDays: e.NOTIFY_RETENTION_DAYS,
     sms: smsConfig(e),
   };
 }

@@ -37,6 +37,9 @@ export const FANOUT_JOB = 'notify.fanout';
 /** A withdrawal's live event, sent once the withdrawing change has committed. */
 export const WITHDRAWN_JOB = 'notify.withdrawn';
 
+/** The daily retention deletes (cleanup.ts). */
+export const CLEANUP_JOB = 'notify.cleanup';
+
 /** One batch of deliveries on one channel (send.ts). */
 export const SEND_JOB = 'notify.send';
 

@@ -12,7 +12,8 @@ import { PushTransport } from '../../notify/push/transport';
 import { smsProviderOf } from '../../notify/sms/configured-provider';
 import type { TokenClaims } from '../../plugins/auth';
 import { resolveCaller } from '../sessions/service';
-import { FANOUT_JOB, SEND_JOB, WITHDRAWN_JOB, type NotificationJobPayload, type NotificationsContext } from './context';
+import { CLEANUP_JOB, FANOUT_JOB, SEND_JOB, WITHDRAWN_JOB, type NotificationJobPayload, type NotificationsContext } from './context';
+import { runCleanup, scheduleCleanup } from './cleanup';
 import { fanOut } from './fan-out';
 import { LiveBell } from './live-bell';
 import { MailPace } from './mail-pace';
@@ -80,10 +81,12 @@ export async function createNotifications(options: {
       [FANOUT_JOB]: { run: (payload, job) => fanOut(ctx, payload, job) },
       [SEND_JOB]: { run: (payload, job) => sendBatch(ctx, payload, job) },
       [WITHDRAWN_JOB]: { run: (payload) => live.publish({ type: 'withdrawn', notificationId: (payload as NotificationJobPayload).notificationId }) },
+      [CLEANUP_JOB]: { run: (_payload, job) => runCleanup(ctx, job) },
     },
     { concurrency: config.notify.jobConcurrency, leaseMs: config.lessons.leaseMs, pollMs: POLL_MS, log },
   );
   holder.worker = worker;
+  await scheduleCleanup(ctx);
   worker.start();
   return {
     ctx,

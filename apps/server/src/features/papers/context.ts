@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { JobQueue } from '../../jobs/queue';
 import type { ClassMaterialContext } from '../class-material/tree';
+import type { Notifier } from '../../notify/notifier';
 import type { MessagesDeps } from '../messages/service';
 import type { AttemptWriter } from './attempt-writer';
 import type { PaperCache } from './paper-cache';
@@ -33,5 +34,7 @@ export interface PapersContext {
   writer: AttemptWriter;
   /** The merit list is posted as a message, through the messages feature's own sending. */
   messages: MessagesDeps;
+  /** Where an opening and a release are announced; null where nothing is (tools, one-off runs). */
+  notifier: Notifier | null;
   log: FastifyBaseLogger;
 }

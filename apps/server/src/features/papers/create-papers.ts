@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { JobQueue } from '../../jobs/queue';
 import { JobWorker } from '../../jobs/worker';
 import type { ClassMaterialContext } from '../class-material/tree';
+import type { Notifier } from '../../notify/notifier';
 import type { MessagesDeps } from '../messages/service';
 import { AttemptWriter } from './attempt-writer';
 import { paperJobKinds, startSweep } from './close-job';
@@ -31,6 +32,7 @@ export function createPapers(options: {
   config: Config;
   material: ClassMaterialContext;
   messages: MessagesDeps;
+  notifier?: Notifier;
   clock?: () => number;
   log: FastifyBaseLogger;
 }): Papers {
@@ -47,6 +49,7 @@ export function createPapers(options: {
     imagesDir: config.papers.imagesDir,
     cache: new PaperCache(),
     messages: options.messages,
+    notifier: options.notifier ?? null,
     log: options.log,
   };
   const ctx: PapersContext = { ...base, writer: new AttemptWriter(base) };

@@ -6,6 +6,7 @@
 import type { Db } from '../../db/database';
 import { openAttemptSummary } from './attempt-repo';
 import type { PapersContext } from './context';
+import { announceRelease } from './notifications';
 import { lockPaper, type PaperRow } from './paper-repo';
 import { rankEntries } from './ranking';
 import * as repo from './results-repo';
@@ -20,11 +21,12 @@ export type FinalizeOutcome =
   | { state: 'ready'; releaseAt: number | null };
 
 /** Releases ready results whose time has come; answers the release time still ahead, if any. */
-async function releaseIfTimeCame(tx: Db, paper: PaperRow, now: number): Promise<number | null> {
+async function releaseIfTimeCame(ctx: Pick<PapersContext, 'notifier'>, tx: Db, paper: PaperRow, now: number): Promise<number | null> {
   if (paper.released_at !== null || paper.release_at === null) return null;
   const releaseAt = Date.parse(paper.release_at);
   if (releaseAt > now) return releaseAt;
   await repo.markReleased(tx, paper.id, iso(now), null);
+  await announceRelease(ctx, tx, paper);
   return null;
 }
 
@@ -51,7 +53,7 @@ export async function finalizePaper(ctx: PapersContext, paperId: string): Promis
       await repo.writeRanks(tx, paperId, table.ranked, at);
       await repo.markResultsReady(tx, paperId, at);
     }
-    return { state: 'ready', releaseAt: await releaseIfTimeCame(tx, paper, now) };
+    return { state: 'ready', releaseAt: await releaseIfTimeCame(ctx, tx, paper, now) };
   });
 }
 
@@ -65,6 +67,6 @@ export async function releaseIfDue(ctx: PapersContext, paperId: string): Promise
   return ctx.db.transaction().execute(async (tx) => {
     const paper = await lockPaper(tx, paperId);
     if (!paper || paper.results_ready_at === null) return null;
-    return releaseIfTimeCame(tx, paper, now);
+    return releaseIfTimeCame(ctx, tx, paper, now);
   });
 }

@@ -9,10 +9,11 @@ import type { DeletedItem, PaperHooks, PaperReader } from '../class-material/pap
 import type { PapersContext } from './context';
 import * as repo from './paper-repo';
 import { attemptClock, iso, paperClock } from './rows';
+import { withdrawOpening } from './notifications';
 import { forgetPaperJobs } from './paper-jobs';
 import { paperState, studentListing } from './rules';
 
-type HooksDeps = Pick<PapersContext, 'db' | 'material' | 'clock' | 'graceMs' | 'queue'>;
+type HooksDeps = Pick<PapersContext, 'db' | 'material' | 'clock' | 'graceMs' | 'queue' | 'notifier'>;
 
 /** A folder's papers for one reader, the latest opening first: a student's own standing, or an admin's counts. */
 export async function describeFolder(ctx: HooksDeps, folderId: string, reader: PaperReader): Promise<DriveItem[]> {
@@ -81,7 +82,8 @@ export async function refuseSatPapers(ctx: HooksDeps, item: DeletedItem): Promis
 }
 
 /**
- * After a delete: the class's papers whose folder the store no longer has go, with their jobs.
+ * After a delete: the class's papers whose folder the store no longer has go, with their jobs and
+ * their opening notifications.
  * (A class folder's delete takes its class row, and every paper of it, with it.)
  */
 export async function forgetDeleted(ctx: HooksDeps, item: DeletedItem): Promise<void> {
@@ -89,7 +91,11 @@ export async function forgetDeleted(ctx: HooksDeps, item: DeletedItem): Promise<
   for (const paper of await repo.papersOfClass(ctx.db, item.classId)) {
     if (!(await ctx.material.store.stat(paper.folder_id))) gone.push(paper.id);
   }
-  await repo.deletePapers(ctx.db, gone);
+  if (gone.length === 0) return;
+  await ctx.db.transaction().execute(async (tx) => {
+    await repo.deletePapers(tx, gone);
+    for (const paperId of gone) await withdrawOpening(ctx, tx, paperId);
+  });
   for (const paperId of gone) await forgetPaperJobs(ctx, paperId);
 }
 

@@ -5,9 +5,10 @@
 import { FOLDER_MIME_TYPE, isAdmin, PAPERS_TEXT } from '@academy/contract';
 import type { Db } from '../../db/database';
 import { AppError, errors } from '../../lib/errors';
+import { classAccess } from '../class-material/access-service';
 import { folderNotFound, locate, readerOf, type Located } from '../class-material/tree';
 import type { PapersContext } from './context';
-import { findPaper, type PaperRow } from './paper-repo';
+import { classOf, findPaper, type PaperRow } from './paper-repo';
 
 /** The caller's account as it is now. */
 export type PaperCaller = Awaited<ReturnType<typeof readerOf>>;
@@ -52,4 +53,12 @@ export async function mayOpenPaper(ctx: Pick<PapersContext, 'material'>, caller:
     if (error instanceof AppError && error.status === 404) return false;
     throw error;
   }
+}
+
+/** The students who may open the class now (live, active accounts reached by a current grant). */
+export async function classStudents(ctx: Pick<PapersContext, 'db' | 'material'>, classId: string) {
+  const found = await classOf(ctx.db, classId);
+  if (!found) return [];
+  const { students } = await classAccess(ctx.material, found.folder_id);
+  return students.filter((student) => student.accountState === 'active');
 }

@@ -17,10 +17,11 @@ import { forgetPaperJobs, queueClose, requeueClose } from './paper-jobs';
 import { paperForAdmin } from './paper-read-service';
 import * as repo from './paper-repo';
 import type { PaperRow } from './paper-repo';
+import { followOpening, followOpeningEdit, withdrawOpening } from './notifications';
 import { iso } from './rows';
 import { attemptDeadline, judgeEdit } from './rules';
 
-type PaperWriteDeps = Pick<PapersContext, 'db' | 'material' | 'cache' | 'clock' | 'graceMs' | 'queue' | 'wakeAt'>;
+type PaperWriteDeps = Pick<PapersContext, 'db' | 'material' | 'cache' | 'clock' | 'graceMs' | 'queue' | 'wakeAt' | 'notifier'>;
 
 // ---- Refusals ----
 
@@ -88,6 +89,7 @@ export async function createPaper(ctx: PaperWriteDeps, actor: AuditActor, body: 
   await ctx.db.transaction().execute(async (tx) => {
     await repo.insertPaper(tx, row);
     await repo.insertQuestions(tx, rows.questions, rows.options);
+    if (Date.parse(row.opens_at) > now) await followOpening(ctx, tx, row, folder.classRow.name, now);
     await recordAudit(tx, actor, {
       action: 'paper.create',
       target: paperTarget(row, folder.classRow.name),
@@ -172,6 +174,7 @@ export async function editPaper(ctx: PaperWriteDeps, actor: AuditActor, paperId:
       await repo.insertQuestions(tx, rows.questions, rows.options);
     }
     if (moved && started) await followClose(ctx, tx, row, body.closesAt, now);
+    await followOpeningEdit(ctx, tx, row, { ...row, ...settings }, classRow.name, now);
     await recordAudit(tx, actor, {
       action: 'paper.edit',
       target: paperTarget({ id: paperId, title: body.title }, classRow.name),
@@ -200,6 +203,7 @@ export async function deletePaper(ctx: PaperWriteDeps, actor: AuditActor, paperI
       // Started, or deleted, since it was read.
       throw (await repo.findPaper(tx, paperId)) ? new AppError(409, PAPERS_TEXT.startedKept) : paperNotFound();
     }
+    await withdrawOpening(ctx, tx, paperId);
     await recordAudit(tx, actor, {
       action: 'paper.delete',
       target: paperTarget(found, classRow.name),

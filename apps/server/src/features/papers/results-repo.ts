@@ -23,6 +23,21 @@ export async function sittersToRank(db: Db, paperId: string): Promise<RankEntry[
   return rows.map((row) => ({ id: row.id, marks: row.marks ?? 0, district: row.district, batch: row.batch }));
 }
 
+/** A page of the active students who handed the paper in, in id order after `after`: the results' notification audience. */
+export async function sitterIdsAfter(db: Db, paperId: string, after: string | null, limit: number): Promise<string[]> {
+  let query = db
+    .selectFrom('paper_attempts as a')
+    .innerJoin('accounts as c', 'c.id', 'a.account_id')
+    .select('a.account_id')
+    .where('a.paper_id', '=', paperId)
+    .where('a.handed_in_at', 'is not', null)
+    .where('c.deleted_at', 'is', null)
+    .where('c.account_state', '=', 'active');
+  if (after !== null) query = query.where('a.account_id', '>', after);
+  const rows = await query.orderBy('a.account_id').limit(limit).execute();
+  return rows.map((row) => row.account_id);
+}
+
 /**
  * Writes the ranks in slices, one statement each (an UPDATE from a VALUES list, which both engines
  * run the same; the values arrive as text on PostgreSQL, hence the casts). The attempts of deleted

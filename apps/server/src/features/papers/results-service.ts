@@ -12,14 +12,14 @@ import {
 import { AppError, errors } from '../../lib/errors';
 import type { SessionAccount } from '../../plugins/auth';
 import { recordAudit, type AuditActor } from '../audit-log/service';
-import { classAccess } from '../class-material/access-service';
 import { answersOf } from './attempt-repo';
 import { actionTarget } from './audit';
 import type { PapersContext } from './context';
 import { percentageOf } from './marking';
-import { callerOf, mayOpenPaper, paperNotFound } from './paper-access';
+import { callerOf, classStudents, mayOpenPaper, paperNotFound } from './paper-access';
+import { announceRelease } from './notifications';
 import { loadPaper, type PaperContent } from './paper-cache';
-import { classOf, findAttempt, lockPaper, type AttemptRow } from './paper-repo';
+import { findAttempt, lockPaper, type AttemptRow } from './paper-repo';
 import * as repo from './results-repo';
 import { handedInByOf, iso, reviewLevelOf } from './rows';
 import { inAttemptOrder, type AttemptOrder } from './shuffle';
@@ -35,6 +35,7 @@ export async function releaseResults(ctx: PapersContext, actor: AuditActor, pape
     if (paper.released_at !== null) return { releasedAt: paper.released_at };
     if (paper.results_ready_at === null) throw new AppError(409, PAPERS_TEXT.releaseNotReady, [], { closesAt: paper.closes_at });
     await repo.markReleased(tx, paperId, now, actor.id);
+    await announceRelease(ctx, tx, paper);
     await recordAudit(tx, actor, {
       action: 'paper.release',
       target: await actionTarget(tx, paper),
@@ -73,14 +74,6 @@ function reviewOf(level: ReviewLevel, attempt: AttemptRow, paper: PaperContent, 
     };
   });
   return { level, questions };
-}
-
-/** The students who may open the class now (live, active accounts reached by a current grant). */
-async function classStudents(ctx: PapersContext, classId: string) {
-  const found = await classOf(ctx.db, classId);
-  if (!found) return [];
-  const { students } = await classAccess(ctx.material, found.folder_id);
-  return students.filter((student) => student.accountState === 'active');
 }
 
 /**
