@@ -118,7 +118,7 @@ const envSchema = z.object({
   PAPER_GRACE_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(600).default(60),
   PAPER_JOB_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(16).default(2),
   PAPER_SWEEP_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(3600).default(30),
-  // Notifications (docs/design/notifications.md 'Settings'): fan-out and sending jobs at once here.
+  // Notifications (docs/notifications.md 'Settings'): fan-out and sending jobs at once here.
   NOTIFY_JOB_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(16).default(2),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be the portal\'s address, like https://portal.example.lk' })
@@ -233,7 +233,7 @@ export interface Config {
   signIn: SignInRules;
 }
 
-/** Notifications (docs/design/notifications.md 'Settings'). */
+/** Notifications (docs/notifications.md 'Settings'). */
 export interface NotifyConfig {
   jobConcurrency: number;
   vapid: VapidKeys & { subject: string };

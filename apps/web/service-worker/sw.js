@@ -169,7 +169,7 @@ async function cachedThenRefreshed(event, request) {
   return cached;
 }
 
-// Notifications (docs/design/notifications.md, 'The service worker'): every push is shown (Safari
+// Notifications (docs/notifications.md, 'The service worker'): every push is shown (Safari
 // cancels a subscription that pushes without one), those of one kind collapse into a summary, open
 // pages are told so the bell refreshes, and a click opens its screen. No token here, no API call.
 const NOTIFICATION_LOOK = { icon: '/icons/icon-192.png', badge: '/icons/badge-72.png' };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dataAnswer } from './api';
 
-// Notifications (docs/design/notifications.md): the kinds and their rules as data, so the server's
+// Notifications (docs/notifications.md): the kinds and their rules as data, so the server's
 // fan-out and the preferences card read one source; the calls' paths and schemas.
 
 /** Every kind a feature may raise; papers, scripts and fees raise theirs once they are built. */

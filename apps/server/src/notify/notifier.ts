@@ -1,7 +1,7 @@
 import type { NotificationKind } from '@academy/contract';
 import type { Db } from '../db/database';
 
-// What features call to tell students something (docs/design/notifications.md 'One interface for
+// What features call to tell students something (docs/notifications.md 'One interface for
 // the features'). They know no channel: the notifications feature implements this, and app.ts
 // hands it to the features that raise events, as class material is handed the lessons' hooks.
 

@@ -4,7 +4,7 @@ import type { NotificationEvent } from '../../notify/notifier';
 import type { LessonsContext } from './context';
 import type { LessonRow } from './repo';
 
-// A lesson ready for the first time as a notification (docs/design/notifications.md 'The kinds'):
+// A lesson ready for the first time as a notification (docs/notifications.md 'The kinds'):
 // its words are the class's and the video's names, it opens the viewer, and its audience is the
 // file, resolved at fan-out by class material (who may open it then).
 

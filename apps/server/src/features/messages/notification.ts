@@ -4,7 +4,7 @@ import type { NotificationEvent, Notifier } from '../../notify/notifier';
 import { studentsReached } from './repo';
 import type { Targets } from './targeting';
 
-// An announcement as a notification (docs/design/notifications.md 'The kinds'): its words are the
+// An announcement as a notification (docs/notifications.md 'The kinds'): its words are the
 // start of the message; its audience is its targets, resolved at fan-out by studentsReached.
 
 export const MESSAGE_NOTIFICATION = 'message.new' satisfies NotificationKind;

@@ -1,4 +1,4 @@
-// A paper's notifications in the bell (docs/design/notifications.md 'The kinds'): the opening
+// A paper's notifications in the bell (docs/notifications.md 'The kinds'): the opening
 // reaches the students who may open its class an hour before it opens, follows an edit of the
 // opening and goes with the paper; released results reach the students who sat the paper.
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// A paper's two notifications (docs/design/notifications.md 'The kinds'). `paper.opening` goes out
+// A paper's two notifications (docs/notifications.md 'The kinds'). `paper.opening` goes out
 // an hour before the paper opens (at once when that is past), to whoever may open the paper's class
 // when it goes out; it follows the opening when an edit moves it and ends at the close.
 // `results.released` goes to the students who handed the paper in, opening their result screen.
