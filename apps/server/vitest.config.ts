@@ -9,8 +9,11 @@ const include = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 
 export default defineConfig({
   test: {
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Hang guards, not speed limits: a test waits on state, and on a two-core machine running the
+    // browser suite, both engines and more beside it, honest work (an audit search over thousands
+    // of rows, a regrade property) has taken over 20 s.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // The files of a worker share its modules instead of importing the app's whole graph again
     // (Fastify, its plugins, sharp, the Drive client, every schema): 1.5 s of CPU per file, more
     // than half the suite's, and the suite runs beside the browser tests on two cores. Every file
