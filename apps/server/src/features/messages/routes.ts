@@ -16,7 +16,8 @@ import {
   type MessageListAnswer,
   type MessageListQuery,
 } from '@academy/contract';
-import { currentAccount, currentClaims } from '../../plugins/auth';
+import { accountStreamRoute } from '../../events/account-stream-route';
+import { currentAccount } from '../../plugins/auth';
 import { SharedAnswer } from '../../plugins/compression';
 import { actorOf } from '../audit-log/service';
 import * as service from './service';
@@ -156,22 +157,10 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
     }),
   });
 
-  app.get(`/${MESSAGES_PATHS.stream}`, {
-    config: { access: 'signed-in', budget: 'read' },
-    // Events must reach the browser as they happen, never held back to be compressed.
-    compress: false,
-    schema: {
-      tags,
-      summary: 'Live updates of the caller\'s feed (Server-Sent Events: created, updated, deleted)',
-      description:
-        'Authenticated by the Authorization header like every call (read it with fetch, not EventSource), so the ' +
-        'token never appears in an address. Ends when the account is suspended, deleted or signed out everywhere.',
-      security,
-      response: { 401: errorAnswerSchema },
-    },
-    // Not async: the reply is sent as a stream inside open(), which is how Fastify takes it.
-    handler: (request, reply) => {
-      live.open(reply, currentAccount(request), currentClaims(request));
-    },
-  });
+  app.get(
+    `/${MESSAGES_PATHS.stream}`,
+    accountStreamRoute({ tags, summary: "Live updates of the caller's feed (Server-Sent Events: created, updated, deleted)" }, (reply, account, claims) =>
+      live.open(reply, account, claims),
+    ),
+  );
 };

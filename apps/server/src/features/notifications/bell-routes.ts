@@ -12,7 +12,8 @@ import {
   notificationUnreadAnswerSchema,
   SERVER_TEXT,
 } from '@academy/contract';
-import { currentAccount, currentClaims } from '../../plugins/auth';
+import { accountStreamRoute } from '../../events/account-stream-route';
+import { currentAccount } from '../../plugins/auth';
 import * as service from './bell-service';
 
 const tags = ['notifications'];
@@ -39,24 +40,12 @@ export const bellRoutes: FastifyPluginAsyncZod<{ deps: service.BellDeps }> = asy
     handler: async (request) => ({ code: 200 as const, message: SERVER_TEXT.ok, data: { count: await service.unreadCount(deps, currentAccount(request).id) } }),
   });
 
-  app.get(`/${NOTIFICATIONS_PATHS.stream}`, {
-    config: { access: 'signed-in', budget: 'read' },
-    // Events must reach the browser as they happen, never held back to be compressed.
-    compress: false,
-    schema: {
-      tags,
-      summary: "Live updates of the caller's bell (Server-Sent Events: created, read, withdrawn, each with the unread count)",
-      description:
-        'Authenticated by the Authorization header like every call (read it with fetch, not EventSource), so the ' +
-        'token never appears in an address. Ends when the account is suspended, deleted or signed out everywhere.',
-      security,
-      response: { 401: errorAnswerSchema },
-    },
-    // Not async: the reply is sent as a stream inside open(), which is how Fastify takes it.
-    handler: (request, reply) => {
-      deps.live.open(reply, currentAccount(request), currentClaims(request));
-    },
-  });
+  app.get(
+    `/${NOTIFICATIONS_PATHS.stream}`,
+    accountStreamRoute({ tags, summary: "Live updates of the caller's bell (Server-Sent Events: created, read, withdrawn, each with the unread count)" }, (reply, account, claims) =>
+      deps.live.open(reply, account, claims),
+    ),
+  );
 
   app.post(`/${NOTIFICATIONS_PATHS.open}`, {
     config: { access: 'signed-in', budget: 'write' },
