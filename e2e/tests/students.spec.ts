@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newStudent, openLoginPage, openSignedIn, registerByApi, signInByApi, signInByUi } from '../support/accounts';
 import { ADMIN } from '../support/server-env';
@@ -96,6 +97,44 @@ test('admin deletes a student after a confirmation, then restores them from Dele
   await expect(dialog).toBeHidden();
   await expect(admin.getByRole('row').filter({ hasText: body.email })).toHaveCount(1);
   await signInByApi(request, body.email, body.password);
+  await admin.context().close();
+});
+
+test("admin changes a student's e-mail only with their own password, a wrong one changes nothing; Export CSV asks it too", async ({ browser, request }) => {
+  const { body } = await registerByApi(request);
+  const newEmail = `moved.${body.email}`;
+  const admin = await adminPage(browser);
+  const row = await findStudent(admin, body.email, body.name);
+
+  await row.getByRole('button', { name: `Edit ${body.name}` }).click();
+  const edit = admin.getByRole('dialog', { name: 'Edit Student' });
+  await edit.getByLabel('Email', { exact: true }).fill(newEmail);
+  await edit.getByRole('button', { name: 'Save' }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(confirm.getByText(`Enter your password to change the e-mail address of ${body.name} to ${newEmail}.`)).toBeVisible();
+  await confirm.getByLabel('Password', { exact: true }).fill('not-the-admin-password');
+  await confirm.getByRole('button', { name: 'Save' }).click();
+  await expect(confirm.getByText('Current password is incorrect')).toBeVisible();
+  // Nothing changed: the old address still signs in, the new one does not.
+  await signInByApi(request, body.email, body.password);
+  expect((await request.post('/api/students/student/login', { data: { email: newEmail, password: body.password } })).status()).toBe(401);
+
+  await confirm.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await confirm.getByRole('button', { name: 'Save' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(admin.getByRole('dialog', { name: 'Edit Student' })).toBeHidden();
+  await signInByApi(request, newEmail, body.password);
+
+  await findStudentRow(admin, newEmail);
+  await admin.getByRole('button', { name: 'Export CSV' }).click();
+  const ask = admin.getByRole('dialog', { name: 'Confirm it is you' });
+  await ask.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  const download = admin.waitForEvent('download');
+  await ask.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8');
+  expect(csv.trim().split(/\r\n/)).toHaveLength(2);
+  expect(csv).toContain(newEmail);
+  await expect(ask).toBeHidden();
   await admin.context().close();
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataAnswer } from './api';
-import { PASSWORD_MAX_LENGTH } from './students';
+import { currentPasswordSchema } from './students';
 
 // Sessions: each sign-in is a session a student can see and end; an admin caps how many
 // sessions one student keeps, so one paid account is not shared around a class.
@@ -31,9 +31,7 @@ export const sessionListAnswerSchema = dataAnswer(z.array(sessionSchema));
 export const sessionParamsSchema = z.object({ sessionId: z.uuid({ error: 'is not a session id' }) });
 export const endSessionsAnswerSchema = dataAnswer(z.object({ ended: z.number().int() }));
 /** Ending one or all other sessions asks for the account's password again (ASVS 3.3.4): a stolen session cannot lock its owner out. */
-export const endSessionsBodySchema = z.object({
-  password: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters` }),
-});
+export const endSessionsBodySchema = z.object({ password: currentPasswordSchema });
 export type EndSessionsBody = z.infer<typeof endSessionsBodySchema>;
 
 export const sessionLimitSchema = z.object({

@@ -33,6 +33,15 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
   .max(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters` });
 
+/**
+ * The caller's own password, asked again before what a stolen session must not do on its own:
+ * ending sessions (ASVS 3.3.4), an admin's change of an e-mail address and the CSV export (3.7.1).
+ */
+export const currentPasswordSchema = z
+  .string({ error: 'is required' })
+  .min(1, { error: 'is required' })
+  .max(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters` });
+
 export const emailSchema = z
   .string({ error: 'is required' })
   .trim()
@@ -192,9 +201,10 @@ export type StudentListQuery = {
 };
 export type StudentListFilter = z.output<typeof studentListQuerySchema>;
 
-/** The filters without the page: what the CSV export takes. */
-export const studentExportQuerySchema = studentListQuerySchema.omit({ page: true, pageSize: true });
+/** The filters without the page: what the CSV export takes, with the admin's password (ASVS 3.7.1). */
+export const studentExportBodySchema = studentListQuerySchema.omit({ page: true, pageSize: true }).extend({ password: currentPasswordSchema });
 export type StudentExportQuery = Omit<StudentListQuery, 'page' | 'pageSize'>;
+export type StudentExportBody = StudentExportQuery & { password: string };
 
 export const pagingSchema = z.object({
   page: z.number().int(),
@@ -264,6 +274,8 @@ export const updateStudentBodySchema = z.object({
   studentIdImg: plainText(50).optional(),
   accountState: z.enum(ACCOUNT_STATES, { error: "must be 'active' or 'de-active'" }).optional(),
   accountType: z.string().max(20).optional(),
+  /** The admin's own password: required when the edit changes an e-mail address (ASVS 3.7.1). */
+  password: currentPasswordSchema.optional(),
 });
 export type UpdateStudentBody = z.input<typeof updateStudentBodySchema>;
 export type UpdateStudentInput = z.output<typeof updateStudentBodySchema>;

@@ -22,6 +22,9 @@ export type SignInFailure =
   /** The address spent its sign-in request budget (plugins/rate-limits.ts). */
   | 'rate-limited';
 
+/** The admin actions that ask for the admin's password again (ASVS 3.7.1). */
+export type StepUpAction = 'email-change' | 'export';
+
 export type SecurityEvent =
   | { security: 'sign-in'; outcome: 'success'; accountId: string; sessionId: string; knownDevice: boolean }
   | { security: 'sign-in'; outcome: 'failure'; reason: SignInFailure; accountId?: string; rule?: RefusalReason; knownDevice?: boolean }
@@ -53,6 +56,15 @@ export type SecurityEvent =
       scope: 'this' | 'one' | 'others';
       ended: number;
       endedSessionId?: string;
+    }
+  /** The password an admin is asked again before a risky action on students was wrong, or past the failure limit (429). */
+  | {
+      security: 'step-up';
+      outcome: 'failure';
+      reason: 'wrong-password' | 'too-many-failures';
+      accountId: string;
+      sessionId: string;
+      action: StepUpAction;
     }
   /** A 401 or 403: the route as registered (its pattern, never the address), and the sentence the caller was given. */
   | {

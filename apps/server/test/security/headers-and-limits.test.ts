@@ -182,7 +182,7 @@ describe('headers and limits on every route', () => {
     expect(jsonAnswers).toBeGreaterThan(t.app.declaredRoutes.length / 2);
     // ...and at answers that name their own disposition, which they keep: a class file and the CSV export.
     expect(ownDispositions.get('GET /api/secure-folders/secure-file')).toMatch(/^inline; filename="/);
-    expect(ownDispositions.get('GET /api/students/student/export')).toMatch(/^attachment; filename="students-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(ownDispositions.get('POST /api/students/student/export')).toMatch(/^attachment; filename="students-\d{4}-\d{2}-\d{2}\.csv"$/);
   });
 
   it('names the JSON answers the router gives before any route is found a download as well', async () => {

@@ -163,7 +163,12 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     access: 'admin',
     build: async ({ world }) => ({ url: `/api/students/student/restore/${await world.fresh.deletedStudent()}` }),
   },
-  'GET /api/students/student/export': { access: 'admin', build: () => ({ url: '/api/students/student/export?batch=2026' }) },
+  'POST /api/students/student/export': {
+    access: 'admin',
+    build: ({ world, actor }) => json('/api/students/student/export', { batch: '2026', password: passwordOf(world, actor) }),
+    // The admin's password is asked again; a wrong one is counted against the account.
+    refusalWrites: ['sign_in_failures'],
+  },
   'POST /api/students/student/import': {
     access: 'admin',
     build: ({ world }) => {

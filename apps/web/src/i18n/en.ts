@@ -239,6 +239,8 @@ export const en = {
       restoreAria: 'Restore {{name}}',
       copyEmailAria: 'Copy email {{email}}',
       activeAria: 'Account active: {{name}}',
+      confirmEmailChange: 'Enter your password to change the e-mail address of {{name}} to {{email}}.',
+      confirmExport: 'Enter your password to download the contact details of the students shown as a CSV file.',
     },
   },
   classMaterial: {

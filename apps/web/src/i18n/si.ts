@@ -355,6 +355,8 @@ export const si: Dictionary = {
       restoreAria: '{{name}} නැවත පිහිටුවන්න',
       copyEmailAria: '{{email}} ඊමේල් ලිපිනය පිටපත් කරන්න',
       activeAria: 'ගිණුම සක්‍රීයයි: {{name}}',
+      confirmEmailChange: '{{name}} ගේ විද්‍යුත් තැපැල් ලිපිනය {{email}} ලෙස වෙනස් කිරීමට ඔබේ මුරපදය ඇතුළත් කරන්න.',
+      confirmExport: 'පෙන්වන සිසුන්ගේ සම්බන්ධතා විස්තර CSV ගොනුවක් ලෙස බාගත කිරීමට ඔබේ මුරපදය ඇතුළත් කරන්න.',
     },
   },
   classMaterial: {

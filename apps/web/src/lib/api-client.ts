@@ -80,9 +80,16 @@ export async function apiUpload<T extends z.ZodType>(path: string, options: Uplo
   return options.schema.parse(body);
 }
 
-/** GETs a file (e.g. a CSV export) with the session's token, with the name the server gave it. */
-export async function apiDownload(path: string): Promise<{ blob: Blob; filename: string | null }> {
-  const response = await fetch(`${API_BASE}${path}`, { headers: authHeaders() });
+/**
+ * GETs a file with the session's token, with the name the server gave it; with a `body`, POSTs it
+ * as JSON instead (the CSV export, whose body carries the admin's password).
+ */
+export async function apiDownload(path: string, body?: unknown): Promise<{ blob: Blob; filename: string | null }> {
+  const init: RequestInit =
+    body === undefined
+      ? { headers: authHeaders() }
+      : { method: 'POST', headers: { 'Content-Type': 'application/json', ...authHeaders() }, body: JSON.stringify(body) };
+  const response = await fetch(`${API_BASE}${path}`, init);
   if (!response.ok) throw refusal(response.status, await response.json().catch(() => null));
   const disposition = response.headers.get('Content-Disposition') ?? '';
   return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STUDENTS_PATHS } from '@academy/contract';
 import { registerStudent, signedInStudent } from '../../../test/factories';
+import { TEST_ADMIN } from '../../../test/test-app';
 import type { ReceivedMail } from '../../../test/smtp-receiver';
 import { adminHeaders } from '../class-material/test-helpers';
 import { newClient, post, requestCode, useResetTestApp, type ResetTestApp } from '../password-reset/test-helpers';
@@ -84,7 +85,8 @@ describe('notices of changed sign-in details', () => {
     const me = await signedInStudent(t.app);
     const admin = await adminHeaders(t.app);
     const newEmail = `moved-${me.body.email}`;
-    const update = (headers: Record<string, string>) => t.app.inject({ method: 'PUT', url: url(STUDENTS_PATHS.update, me.student._id), headers, payload: { email: newEmail } });
+    const update = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'PUT', url: url(STUDENTS_PATHS.update, me.student._id), headers, payload: { email: newEmail, password: TEST_ADMIN.password } });
     expect((await update(me.headers)).statusCode).toBe(403);
     expect((await update(admin)).statusCode).toBe(200);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportAnswer, Student } from '@academy/contract';
 import { buildRegistration, registerStudent, signedInStudent } from '../../../test/factories';
 import { multipartForm } from '../../../test/multipart-form';
-import { useTestApp } from '../../../test/test-app';
+import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
 import { expectNoSecrets, noEntryBy, oneEntryBy, signInAdmin, type Headers } from './test-helpers';
 
 // The students feature's admin actions each leave exactly one entry, written with the change;
@@ -153,7 +153,7 @@ describe('audit entries of the student actions', () => {
     await registerStudent(t.app, { email: `export.one.${k}@example.lk` });
     await registerStudent(t.app, { email: `export.two.${k}@example.lk` });
     const entry = await oneEntryBy(t.app, admin, async () => {
-      const response = await t.app.inject({ url: `${url.exportCsv}?search=${k}`, headers: admin.headers });
+      const response = await t.app.inject({ method: 'POST', url: url.exportCsv, headers: admin.headers, payload: { search: k, password: TEST_ADMIN.password } });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.body.trim().split('\n')).toHaveLength(3);
     });
@@ -165,8 +165,8 @@ describe('audit entries of the student actions', () => {
     });
     const me = await signedInStudent(t.app);
     await noEntryBy(t.app, admin, async () => {
-      expect((await t.app.inject({ url: url.exportCsv, headers: me.headers })).statusCode).toBe(403);
-      expect((await t.app.inject({ url: `${url.exportCsv}?classType=not-a-class-type`, headers: admin.headers })).statusCode).toBe(400);
+      expect((await t.app.inject({ method: 'POST', url: url.exportCsv, headers: me.headers, payload: { password: me.body.password } })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'POST', url: url.exportCsv, headers: admin.headers, payload: { classType: 'not-a-class-type', password: TEST_ADMIN.password } })).statusCode).toBe(400);
     });
   });
 

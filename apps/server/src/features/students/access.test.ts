@@ -50,7 +50,11 @@ const CALLS: Call[] = [
     request: (w) => ({ method: 'PUT', url: `/api/students/student/restore/${w.deletedId}` }),
     expected: ADMIN_ONLY,
   },
-  { name: 'GET export', request: () => ({ method: 'GET', url: '/api/students/student/export' }), expected: ADMIN_ONLY },
+  {
+    name: 'POST export',
+    request: () => ({ method: 'POST', url: '/api/students/student/export', payload: { password: TEST_ADMIN.password } }),
+    expected: ADMIN_ONLY,
+  },
   {
     name: 'POST import',
     request: () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STUDENT_CSV_COLUMNS, type Student } from '@academy/contract';
+import { SERVER_TEXT, STUDENT_CSV_COLUMNS, type Student } from '@academy/contract';
 import { registerStudent, signIn } from '../../../test/factories';
 import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
 import { parseCsv } from '../../lib/csv';
@@ -19,6 +19,10 @@ describe('GET students/student/getallstudents and export', () => {
     const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
     const response = await t.app.inject({ url: `${LIST}?${search}`, headers: await adminHeaders() });
     return response;
+  }
+
+  async function exportCsv(body: Record<string, string>) {
+    return t.app.inject({ method: 'POST', url: EXPORT, headers: await adminHeaders(), payload: body });
   }
 
   /** Students whose names share a fresh tag, so each test sees only its own. */
@@ -87,7 +91,8 @@ describe('GET students/student/getallstudents and export', () => {
     const fresh = crypto.randomUUID().slice(0, 8);
     const headers = await adminHeaders();
     const payload = { name: `Hasini ${fresh}`, email: `hasini.${fresh}@example.lk`, whatsAppNo: '0765554443' };
-    expect((await t.app.inject({ method: 'PUT', url: `/api/students/student/update/${id}`, headers, payload })).statusCode).toBe(200);
+    const edit = { ...payload, password: TEST_ADMIN.password };
+    expect((await t.app.inject({ method: 'PUT', url: `/api/students/student/update/${id}`, headers, payload: edit })).statusCode).toBe(200);
     const found = async (search: string) => (await list({ search })).json().data.map((s: Student) => s._id);
     expect(await found(`hasini ${fresh}`)).toEqual([id]);
     expect(await found(`HASINI.${fresh}@EXAMPLE.LK`)).toEqual([id]);
@@ -136,7 +141,7 @@ describe('GET students/student/getallstudents and export', () => {
       { name: '=HYPERLINK("x")', batch: '2025' },
       { name: 'Lalith', batch: '2026', classType: 'Revision' },
     ]);
-    const response = await t.app.inject({ url: `${EXPORT}?search=${tag}&classType=Theory`, headers: await adminHeaders() });
+    const response = await exportCsv({ search: tag, classType: 'Theory', password: TEST_ADMIN.password });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="students-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -146,5 +151,26 @@ describe('GET students/student/getallstudents and export', () => {
     expect(rows.map((r) => r[1])).toEqual([`'=HYPERLINK("x") ${tag}`, `Kamal ${tag}`]);
     expect(rows.every((r) => r.length === STUDENT_CSV_COLUMNS.length)).toBe(true);
     expect(response.body).not.toMatch(/argon2/);
+  });
+
+  it("refuses an export without the admin's password (400 naming it) or with a wrong one (400, counted), and records no export", async () => {
+    const exports = () => t.database.db.selectFrom('audit_log').select('id').where('action', '=', 'student.export').execute();
+    const before = (await exports()).length;
+    const missing = await exportCsv({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([{ field: 'password', message: 'password is required' }]);
+    const wrong = await exportCsv({ password: 'not-the-admin-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ message: SERVER_TEXT.wrongCurrentPassword, errors: [{ field: 'password' }] });
+    expect(wrong.body).not.toContain('regNo');
+    const admin = await t.database.db.selectFrom('accounts').select('id').where('email_key', '=', TEST_ADMIN.email.toLowerCase()).executeTakeFirstOrThrow();
+    const failures = await t.database.db.selectFrom('sign_in_failures').selectAll().where('subject', '=', `password:${admin.id}`).execute();
+    expect(failures).toHaveLength(1);
+    expect(await exports()).toHaveLength(before);
+  });
+
+  it('no longer answers the export by GET, so the password never rides in an address', async () => {
+    const response = await t.app.inject({ url: EXPORT, headers: await adminHeaders() });
+    expect(response.statusCode).toBe(404);
   });
 });

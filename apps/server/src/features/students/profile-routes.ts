@@ -23,6 +23,7 @@ import { securityLogOf } from '../../lib/security-events';
 import { currentAccount } from '../../plugins/auth';
 import type { ProfileImageStore } from './profile-images';
 import * as profile from './profile-service';
+import { confirmAdminPassword } from './step-up';
 import { readSingleUpload } from './upload';
 
 const tags = ['students'];
@@ -41,12 +42,16 @@ export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: Prof
       summary: 'Update a profile: own (name, phones, district, school, address) or any as an admin',
       params: idParamsSchema,
       body: updateStudentBodySchema,
-      response: { 200: updateStudentAnswerSchema, 400: errorAnswerSchema, ...denied, 409: errorAnswerSchema },
+      response: { 200: updateStudentAnswerSchema, 400: errorAnswerSchema, ...denied, 409: errorAnswerSchema, 429: errorAnswerSchema },
     },
     handler: async (request) => ({
       code: 200 as const,
       message: [SERVER_TEXT.profileUpdated],
-      data: await profile.updateStudent(db, currentAccount(request), request.params.id, request.body, { actor: actorOf(request), notices }),
+      data: await profile.updateStudent(db, currentAccount(request), request.params.id, request.body, {
+        actor: actorOf(request),
+        notices,
+        confirmPassword: (password) => confirmAdminPassword(db, request, password, 'email-change'),
+      }),
     }),
   });
 

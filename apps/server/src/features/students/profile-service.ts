@@ -82,7 +82,12 @@ export async function updateStudent(
   caller: Caller,
   id: string,
   body: UpdateStudentInput,
-  context: { actor: AuditActor; notices: AccountNotices },
+  context: {
+    actor: AuditActor;
+    notices: AccountNotices;
+    /** Checks the admin's own password (the body's `password`) before an e-mail change (step-up.ts). */
+    confirmPassword: (password: string | undefined) => Promise<void>;
+  },
 ): Promise<Student> {
   const { actor } = context;
   const row = await ownOrAdminTarget(db, caller, id);
@@ -103,6 +108,8 @@ export async function updateStudent(
     // An admin suspending an admin account (their own included) would lock the academy out.
     throw errors.field('accountState', SERVER_TEXT.adminOnly, 403);
   }
+  // Reset codes follow the address: an admin asks for it with their own password (ASVS 3.7.1).
+  if (changes.email !== undefined) await context.confirmPassword(body.password);
   const suspending = changes.account_state === 'de-active';
   try {
     await db.transaction().execute(async (tx) => {

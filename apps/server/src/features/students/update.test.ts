@@ -75,11 +75,31 @@ describe('PUT students/student/update/{id}', () => {
   it('lets an admin change batch, class type, e-mail and history type; regNo keeps its number', async () => {
     const me = await signedInStudent(t.app, { batch: '2026', classType: 'Theory' });
     const payload = { batch: '2027', classType: 'Theory&Revision', email: `moved.${crypto.randomUUID().slice(0, 6)}@example.lk`, historyType: 'Europe' };
-    const response = await t.app.inject({ method: 'PUT', url: update(me.student._id), headers: await adminHeaders(), payload });
+    const response = await t.app.inject({ method: 'PUT', url: update(me.student._id), headers: await adminHeaders(), payload: { ...payload, password: TEST_ADMIN.password } });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ ...payload, indianHistory: false, europeHistory: true, regNo: me.student.regNo });
     // The new e-mail signs in; the student's session goes on (nothing security-relevant changed).
     await signIn(t.app, payload.email, me.body.password);
+  });
+
+  it("asks the admin's own password before an e-mail change: missing 400 naming it, wrong 400 and counted, nothing changed either way", async () => {
+    const me = await signedInStudent(t.app);
+    const headers = await adminHeaders();
+    const before = await row(me.student._id);
+    const email = `moved.${crypto.randomUUID().slice(0, 6)}@example.lk`;
+    const missing = await t.app.inject({ method: 'PUT', url: update(me.student._id), headers, payload: { email, name: 'Not Saved' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([{ field: 'password', message: 'password is required' }]);
+    const wrong = await t.app.inject({ method: 'PUT', url: update(me.student._id), headers, payload: { email, password: 'not-the-admin-password' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ message: SERVER_TEXT.wrongCurrentPassword, errors: [{ field: 'password', message: SERVER_TEXT.wrongCurrentPassword }] });
+    expect(await row(me.student._id)).toEqual(before);
+    const admin = await signIn(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    const failures = await t.database.db.selectFrom('sign_in_failures').select('id').where('subject', '=', `password:${admin.studentId}`).execute();
+    expect(failures).toHaveLength(1);
+    // The student's session goes on, and their own edits need no password.
+    const own = await t.app.inject({ method: 'PUT', url: update(me.student._id), headers: me.headers, payload: { name: 'Still Mine' } });
+    expect(own.statusCode).toBe(200);
   });
 
   it("refuses an admin who changes another admin's e-mail with 403, and lets an admin change their own", async () => {
@@ -99,7 +119,7 @@ describe('PUT students/student/update/{id}', () => {
     expect(renamed.statusCode, renamed.body).toBe(200);
     await t.app.inject({ method: 'PUT', url: update(tutor.studentId), headers: staffHeaders, payload: { name: tutor.name } });
 
-    const own = await t.app.inject({ method: 'PUT', url: update(staffLogin.studentId), headers: staffHeaders, payload: { email: `staff.moved.${k}@academy.test` } });
+    const own = await t.app.inject({ method: 'PUT', url: update(staffLogin.studentId), headers: staffHeaders, payload: { email: `staff.moved.${k}@academy.test`, password: staff.password } });
     expect(own.statusCode, own.body).toBe(200);
     expect((await row(staffLogin.studentId)).email).toBe(`staff.moved.${k}@academy.test`);
   });
@@ -118,7 +138,7 @@ describe('PUT students/student/update/{id}', () => {
       method: 'PUT',
       url: update(me.student._id),
       headers: await adminHeaders(),
-      payload: { email: other.body.email.toUpperCase() },
+      payload: { email: other.body.email.toUpperCase(), password: TEST_ADMIN.password },
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 409, message: SERVER_TEXT.emailTaken });

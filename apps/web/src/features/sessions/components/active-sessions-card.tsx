@@ -17,7 +17,7 @@ import { useEndSessionMutation } from '../api/end-session';
 import { useMySessionsQuery } from '../api/get-my-sessions';
 import { failureText } from '../../../lib/failure-alerts';
 import { useState } from 'react';
-import { ConfirmPasswordDialog } from './confirm-password-dialog';
+import { ConfirmPasswordDialog } from '../../../components/confirm-password-dialog';
 
 
 /** Which sign-out waits for the password: every other session, or one. */

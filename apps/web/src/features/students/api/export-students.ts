@@ -1,11 +1,10 @@
-import { STUDENTS_PATHS, type StudentExportQuery } from '@academy/contract';
+import { STUDENTS_PATHS, type StudentExportBody } from '@academy/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '../../../lib/api-client';
-import { queryString } from '../lib/query-string';
 
-/** Fetches the CSV with the session's token, then hands it to the browser as a download. */
-export async function exportStudents(query: StudentExportQuery): Promise<void> {
-  const { blob, filename } = await apiDownload(`${STUDENTS_PATHS.exportCsv}${queryString(query)}`);
+/** Posts the filters and the admin's password, then hands the CSV to the browser as a download. */
+export async function exportStudents(body: StudentExportBody): Promise<void> {
+  const { blob, filename } = await apiDownload(STUDENTS_PATHS.exportCsv, body);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

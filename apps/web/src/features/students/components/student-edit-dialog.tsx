@@ -10,6 +10,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useRef, useState, type FormEvent } from 'react';
+import { ConfirmPasswordDialog, passwordRefusal } from '../../../components/confirm-password-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { alerts } from '../../../lib/alerts';
 import { useUpdateStudentMutation } from '../api/update-student';
@@ -71,54 +72,77 @@ export function StudentEditDialog({ student, onClose }: StudentEditDialogProps) 
 function EditForm({ student, onClose, onSaved }: { student: Student; onClose: () => void; onSaved: () => void }) {
   const [values, setValues] = useState<Values>(() => valuesOf(student));
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<string, string>>>({});
+  // A new e-mail address moves the student's reset codes: the admin's password is asked first (ASVS 3.7.1).
+  const [askingPassword, setAskingPassword] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const mutation = useUpdateStudentMutation();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const save = (password?: string) => {
     setFieldErrors({});
     mutation.mutate(
-      { id: student._id, body: values as UpdateStudentBody },
+      { id: student._id, body: { ...(values as UpdateStudentBody), password } },
       {
         onSuccess: onSaved,
         onError: (error) => {
+          const wrong = passwordRefusal(error);
+          if (wrong) return setRefusal(wrong);
+          setAskingPassword(false);
           if (error instanceof ApiError) setFieldErrors(Object.fromEntries(error.fieldErrors.map((f) => [f.field, f.message])));
           showFailure(t('alert.updatingFail'), error);
         },
       },
     );
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (values.email === student.email) return save();
+    setRefusal(null);
+    setAskingPassword(true);
+  };
 
+  // The password dialog sits beside the form, not in it: its own submit must not reach this form's.
   return (
-    <Box component="form" noValidate onSubmit={submit}>
-      <DialogTitle id="edit-student-title">{t('students.list.editStudent')}</DialogTitle>
-      <DialogContent dividers>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-          {FIELDS.map(({ name, label, list, options, wide }) => (
-            <TextField
-              key={name}
-              name={name}
-              label={t(label)}
-              value={values[name]}
-              onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-              select={Boolean(options)}
-              multiline={wide}
-              rows={wide ? 3 : undefined}
-              error={Boolean(fieldErrors[name])}
-              helperText={fieldErrors[name]}
-              sx={wide ? { gridColumn: { sm: '1 / -1' } } : undefined}
-              fullWidth
-            >
-              {options && listOptions(list ?? null, options)}
-            </TextField>
-          ))}
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('general.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={mutation.isPending}>
-          {t('general.save')}
-        </Button>
-      </DialogActions>
-    </Box>
+    <>
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogTitle id="edit-student-title">{t('students.list.editStudent')}</DialogTitle>
+        <DialogContent dividers>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+            {FIELDS.map(({ name, label, list, options, wide }) => (
+              <TextField
+                key={name}
+                name={name}
+                label={t(label)}
+                value={values[name]}
+                onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+                select={Boolean(options)}
+                multiline={wide}
+                rows={wide ? 3 : undefined}
+                error={Boolean(fieldErrors[name])}
+                helperText={fieldErrors[name]}
+                sx={wide ? { gridColumn: { sm: '1 / -1' } } : undefined}
+                fullWidth
+              >
+                {options && listOptions(list ?? null, options)}
+              </TextField>
+            ))}
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('general.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={mutation.isPending}>
+            {t('general.save')}
+          </Button>
+        </DialogActions>
+      </Box>
+      <ConfirmPasswordDialog
+        open={askingPassword}
+        text={t('students.list.confirmEmailChange', { name: student.name, email: values.email })}
+        action={t('general.save')}
+        pending={mutation.isPending}
+        error={refusal}
+        onCancel={() => setAskingPassword(false)}
+        onConfirm={save}
+      />
+    </>
   );
 }

@@ -1,6 +1,5 @@
 import { t } from 'i18next';
 import { STUDENT_DEFAULT_PAGE_SIZE, STUDENT_PAGE_SIZES, type Student } from '@academy/contract';
-import { DownloadIcon as Download } from '../../../components/icons/download';
 import { RestoreFromTrashIcon as RestoreFromTrash } from '../../../components/icons/restore-from-trash';
 import { UploadFileIcon as UploadFile } from '../../../components/icons/upload-file';
 import Box from '@mui/material/Box';
@@ -21,11 +20,11 @@ import { tableAsCards } from '../../../components/table-as-cards';
 import { ApiError } from '../../../lib/api-client';
 import { alerts } from '../../../lib/alerts';
 import { useDeleteStudentMutation } from '../api/delete-student';
-import { useExportStudentsMutation } from '../api/export-students';
 import { useStudentsQuery } from '../api/get-students';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { DeleteStudentDialog } from './delete-student-dialog';
 import { DeletedStudentsDialog } from './deleted-students-dialog';
+import { ExportStudentsButton } from './export-students-button';
 import { ImportStudentsDialog } from './import-students-dialog';
 import { NO_FILTERS, StudentFilters, type StudentFilterValues } from './student-filters';
 import { StudentEditDialog } from './student-edit-dialog';
@@ -65,7 +64,6 @@ export function StudentListPage({ profileExtra }: StudentListPageProps) {
   const query = useStudentsQuery({ ...filter, page: page + 1, pageSize });
   if (query.error) console.error('Student list load failed', query.error);
   const deleteMutation = useDeleteStudentMutation();
-  const exportMutation = useExportStudentsMutation();
 
   const changeFilters = (next: StudentFilterValues) => {
     setFilters(next);
@@ -91,11 +89,6 @@ export function StudentListPage({ profileExtra }: StudentListPageProps) {
     alertAfterClose.current = null;
   };
 
-  const exportCsv = () =>
-    exportMutation.mutate(filter, {
-      onError: (error) => void alerts.error({ title: t('alert.somethingWentWrongBang'), text: error.message }),
-    });
-
   const rows = query.data?.data ?? [];
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -104,9 +97,7 @@ export function StudentListPage({ profileExtra }: StudentListPageProps) {
           {t('students.list.title')}
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          <Button variant="outlined" size="small" startIcon={<Download />} onClick={exportCsv} disabled={exportMutation.isPending}>
-            {t('students.list.exportCsv')}
-          </Button>
+          <ExportStudentsButton filter={filter} />
           <Button variant="outlined" size="small" startIcon={<UploadFile />} onClick={() => setShowImport(true)}>
             {t('students.list.importCsv')}
           </Button>

@@ -6,7 +6,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState, type FormEvent } from 'react';
-import { PasswordField } from '../../../components/password-field';
+import { ApiError } from '../lib/api-error';
+import { PasswordField } from './password-field';
 
 interface ConfirmPasswordDialogProps {
   open: boolean;
@@ -22,9 +23,9 @@ interface ConfirmPasswordDialogProps {
 }
 
 /**
- * Asks for the account's password again before sessions are ended (ASVS 3.3.4), so someone holding
- * a stolen session cannot sign its owner out everywhere. The server checks it; a wrong one is
- * shown here and the dialog stays open for another try.
+ * Asks for the account's password again before what a stolen session must not do on its own:
+ * ending sessions (ASVS 3.3.4), an admin's e-mail change or CSV export of students (3.7.1). The
+ * server checks it; a wrong one is shown here and the dialog stays open for another try.
  */
 export function ConfirmPasswordDialog({ open, text, action, pending, error, onCancel, onConfirm }: ConfirmPasswordDialogProps) {
   const [password, setPassword] = useState('');
@@ -64,4 +65,9 @@ export function ConfirmPasswordDialog({ open, text, action, pending, error, onCa
       </DialogActions>
     </Dialog>
   );
+}
+
+/** The server's refusal of the password itself (missing or wrong), to show in the dialog; null for any other failure. */
+export function passwordRefusal(error: Error): string | null {
+  return error instanceof ApiError ? (error.fieldMessage('password') ?? null) : null;
 }
