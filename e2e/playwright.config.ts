@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { startPushServiceOnce } from './support/fake-push';
 import { BASE_URL, E2E_PORT, e2eDataDir, portalEnv, START_TIMEOUT_MS } from './support/server-env';
 import { CONTENT_SPECS } from './support/browser-halves.js';
 import { systemChromium } from './support/system-chromium.js';
@@ -7,6 +8,10 @@ import { systemChromium } from './support/system-chromium.js';
 // CHROMIUM_PATH. On a machine with neither, scripts/ensure-chromium.mjs (run by `npm test`) has
 // installed Playwright's own, which an unset executablePath selects.
 const CHROMIUM_PATH = systemChromium(process.env);
+
+// The local push service every portal of the run sends to (support/fake-push.ts): it must be up
+// before the webServer below starts, which Playwright does before any global setup.
+await startPushServiceOnce();
 
 const DESKTOP_CHROMIUM = { browserName: 'chromium' as const, viewport: { width: 1366, height: 768 } };
 

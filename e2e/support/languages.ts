@@ -40,6 +40,8 @@ const WORD_KEYS = {
   deleteAllBanners: 'banners.deleteAll',
   openNavigation: 'shell.openNavigation',
   notifications: 'messages.notifications',
+  bell: 'notifications.bell',
+  sentNotifications: 'notifications.adminTitle',
   actionsFor: 'classMaterial.actionsFor',
   rename: 'classMaterial.rename',
   next: 'students.next',

@@ -23,6 +23,8 @@ export interface Screen {
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 768 };
+/** From this width on the bell opens its popover (MUI's sm breakpoint); below, the notifications page. */
+const DESKTOP_BELL_WIDTH = 600;
 
 /** The two sizes every screen is looked at in: the brief's desktop and phone. */
 export const DEVICES = [
@@ -88,12 +90,28 @@ export const SCREENS: Record<Role, Screen[]> = {
       },
     },
     { name: 'page not found', route: '/no-such-page' },
+    { name: 'unsubscribe from e-mails', route: '/unsubscribe/a-link-from-an-e-mail' },
   ],
   student: [
     { name: 'class list', route: '/home' },
     { name: 'inside a class', route: '/home', open: openClass },
     { name: 'file viewer', route: '/view/{fileId}' },
     { name: 'messages feed', route: '/message' },
+    { name: 'notifications page', route: '/notifications' },
+    {
+      name: 'bell popover',
+      route: '/home',
+      open: async (page, _world, language) => {
+        // On a phone the bell opens the notifications page instead: the popover is opened at a
+        // laptop's width, then the window goes back to the size being checked, as a turned tablet.
+        const size = page.viewportSize() ?? DESKTOP;
+        if (size.width < DESKTOP_BELL_WIDTH) await page.setViewportSize(DESKTOP);
+        await page.getByRole('banner').getByRole('button', { name: say(language, 'bell') }).click();
+        await dialogOpened(page);
+        await page.setViewportSize(size);
+        await dialogOpened(page);
+      },
+    },
     { name: 'profile', route: '/profile' },
     { name: 'under development', route: '/devIndicate' },
     { name: 'an admin page: not allowed', route: '/students' },
@@ -220,6 +238,15 @@ export const SCREENS: Record<Role, Screen[]> = {
         await click(page, say(language, 'bannersTab'), 'tab');
         await click(page, say(language, 'deleteAllBanners'));
         await dialogOpened(page);
+      },
+    },
+    {
+      name: 'social media manager, notifications',
+      route: '/social',
+      open: async (page, _world, language) => {
+        await click(page, say(language, 'bell'), 'tab');
+        await expect(page.getByRole('tab', { name: say(language, 'bell') })).toHaveAttribute('aria-selected', 'true');
+        await expect(page.getByRole('list', { name: say(language, 'sentNotifications') })).toBeVisible();
       },
     },
     { name: 'audit log', route: '/audit' },

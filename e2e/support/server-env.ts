@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LIFTED_BUDGETS } from '../../apps/server/test/lifted-budgets';
+import { pushEnv } from './fake-push';
 
 // One real server for the whole run, on a temporary data folder. The config file imports this
 // once and passes the values to the server through its environment; specs read them back from
@@ -33,6 +34,8 @@ export function portalEnv(port: number, dataDir: string): Record<string, string>
     // A paper's screen left open past its time is handed in by the server 5 s after its deadline,
     // not a minute: the papers spec waits on it (docs/papers.md, 'What happens at the deadline').
     PAPER_GRACE_SECONDS: '5',
+    // Pushes go to the run's local push service, and e-mails link back to this portal (fake-push.ts).
+    ...pushEnv(`http://127.0.0.1:${port}`),
     // Lets a developer test a web build kept outside apps/web/dist.
     ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
   };

@@ -52,6 +52,9 @@ const NotificationsPage = lazy(() =>
 const NotificationOpenerPage = lazy(() =>
   import('../features/notifications/components/notification-opener-page').then((m) => ({ default: m.NotificationOpenerPage })),
 );
+const UnsubscribePage = lazy(() =>
+  import('../features/notifications/components/unsubscribe-page').then((m) => ({ default: m.UnsubscribePage })),
+);
 const AuditLogPage = lazy(() => import('../features/audit-log/components/audit-log-page').then((m) => ({ default: m.AuditLogPage })));
 const TracePage = lazy(() => import('../features/forensics/components/trace-page').then((m) => ({ default: m.TracePage })));
 const PaperCard = lazy(withSinhalaFont(() => import('../features/papers/components/paper-card').then((m) => ({ default: m.PaperCard }))));
@@ -87,6 +90,7 @@ const router = createHashRouter([
       { path: '/', element: <RedirectSignedIn><LoginScreen /></RedirectSignedIn> },
       { path: '/register', element: page(<RegisterPage />) },
       { path: '/forgotPassword', element: page(<ForgotPasswordPage />) },
+      { path: '/unsubscribe/:token', element: page(<UnsubscribePage />) },
       {
         element: <RequireSession>{page(<AppShell />)}</RequireSession>,
         children: [

@@ -5,6 +5,9 @@ import { queryClient } from './query-client';
 import { forgetPaperPages } from './service-worker';
 import { clearSession, readSession } from './session';
 
+/** How long Log Out waits for this browser's push subscription to be dropped. */
+const UNSUBSCRIBE_WAIT_MS = 3000;
+
 /**
  * Log Out (spec section 4): everything the app kept in localStorage goes, not only the session,
  * except the language: it belongs to the browser, not the account, and the login screen that
@@ -12,7 +15,12 @@ import { clearSession, readSession } from './session';
  * The server ends the session too, so a copied token dies with it; the page does not wait for that
  * (keepalive lets the request finish after the page moves on).
  */
-export function signOut(): void {
+export async function signOut(): Promise<void> {
+  // This browser's push subscription goes first, while the token still lets the server forget it
+  // (a shared phone must not get the previous student's notifications). Loaded only now, and never
+  // allowed to hold the sign-out up for long.
+  const unsubscribed = import('../features/notifications/lib/subscribe').then((push) => push.unsubscribeThisBrowser());
+  await Promise.race([unsubscribed.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, UNSUBSCRIBE_WAIT_MS))]);
   const token = readSession()?.token;
   if (token) {
     void fetch(`${API_BASE}${SESSIONS_PATHS.signOut}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(

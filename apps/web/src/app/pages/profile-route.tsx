@@ -1,4 +1,5 @@
 import { AdminClassTools } from '../../features/class-material/components/admin-class-tools';
+import { NotificationSettingsCard } from '../../features/notifications/components/notification-settings-card';
 import { ActiveSessionsCard } from '../../features/sessions/components/active-sessions-card';
 import { SessionLimitCard } from '../../features/sessions/components/session-limit-card';
 import { ProfilePage } from '../../features/students/components/profile-page';
@@ -13,7 +14,12 @@ export function ProfileRoute() {
           <SessionLimitCard />
         </>
       }
-      accountSections={<ActiveSessionsCard />}
+      accountSections={
+        <>
+          <NotificationSettingsCard />
+          <ActiveSessionsCard />
+        </>
+      }
     />
   );
 }

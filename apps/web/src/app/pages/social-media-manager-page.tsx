@@ -4,16 +4,29 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { BannersTab } from '../../features/banners/components/banners-tab';
 import { MessagesTab } from '../../features/messages/components/messages-tab';
 
-// The Social Media Manager (spec section 2, /social) puts two features side by side: the messages
-// feature's Messages tab and the banners feature's Banners tab. Composing them here keeps each
-// feature free of the other.
+// The Social Media Manager (spec section 2, /social) puts three features side by side: the messages
+// feature's Messages tab, the banners feature's Banners tab and the notifications feature's counts.
+// Composing them here keeps each feature free of the others.
+// The counts bring a chart library along, so they load only when their tab is opened.
+const NotificationsAdminTab = lazy(() =>
+  import('../../features/notifications/components/notifications-admin-tab').then((m) => ({ default: m.NotificationsAdminTab })),
+);
+
 const TABS = [
   { label: 'messages.tabMessages', panel: () => <MessagesTab /> },
   { label: 'messages.tabBanners', panel: () => <BannersTab /> },
+  {
+    label: 'notifications.bell',
+    panel: () => (
+      <Suspense fallback={null}>
+        <NotificationsAdminTab />
+      </Suspense>
+    ),
+  },
 ] as const;
 
 export function SocialMediaManagerPage() {

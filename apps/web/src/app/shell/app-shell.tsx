@@ -34,8 +34,7 @@ export function AppShell() {
   const admin = isAdmin(session.accountType);
   const items = NAV_ITEMS.filter((item) => admin || !item.adminOnly);
   const logOut = () => {
-    signOut();
-    navigate('/', { replace: true });
+    void signOut().finally(() => navigate('/', { replace: true }));
   };
   const menu = <NavMenu items={items} onNavigate={() => setMenuOpen(false)} onLogOut={logOut} />;
   // The focus ring is light blue on the navy drawer, where the theme's blue ring would not show.

@@ -7,4 +7,9 @@ export const notificationKeys = {
   unread: ['notifications', 'unread'] as const,
   /** Outside 'notifications' on purpose: reading the bell again must never open an item again. */
   open: (id: string, via: string) => ['notification-open', id, via] as const,
+  /** Outside 'notifications' too: the bell's reconnect has no reason to read the switches again. */
+  preferences: ['notification-preferences'] as const,
+  /** The admins' counts, read again whenever the tab is opened. */
+  sent: ['notification-admin', 'sent'] as const,
+  smsUsage: ['notification-admin', 'sms-usage'] as const,
 };

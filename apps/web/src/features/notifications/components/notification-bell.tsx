@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { NotificationsNoneIcon } from '../../../components/icons/notifications-none';
 import { useUnreadCountQuery } from '../api/get-unread';
 import { useLiveNotifications } from '../hooks/use-live-notifications';
+import { useRefreshThisDevice } from '../hooks/use-refresh-this-device';
 import { NotificationPopover } from './notification-popover';
 
 /** Past this the badge shows '99+'. */
@@ -16,10 +17,12 @@ const MAX_SHOWN = 99;
 /**
  * The shell's bell: the number of unread notifications (no badge when none). On a wide screen it
  * opens the list in a popover; on a phone, where a popover is cramped, the notifications page. It
- * lives on every signed-in page, so it also holds the tab's live stream of the bell.
+ * lives on every signed-in page, so it also holds the tab's live stream of the bell and refreshes
+ * this browser's push subscription.
  */
 export function NotificationBell() {
   useLiveNotifications();
+  useRefreshThisDevice();
   const { data: count = 0 } = useUnreadCountQuery();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('sm'), { noSsr: true });

@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { LinkButton } from '../../../components/link-button';
 import { MarkAllReadButton } from './mark-all-read-button';
 import { NotificationList } from './notification-list';
+import { PushOfferRow } from './push-offer-row';
 
 /** The bell's list on a wide screen: a labelled dialog with the latest 20, Mark all as read and See all. */
 export function NotificationPopover({ anchor, onClose }: { anchor: HTMLElement; onClose: () => void }) {
@@ -33,6 +34,7 @@ export function NotificationPopover({ anchor, onClose }: { anchor: HTMLElement; 
         <MarkAllReadButton size="small" />
       </Box>
       <Divider />
+      <PushOfferRow />
       <Box sx={{ overflowY: 'auto', flexShrink: 1 }}>
         <NotificationList onOpen={onClose} />
       </Box>

@@ -16,8 +16,29 @@ function apply(queryClient: QueryClient, event: NotificationStreamEvent): void {
   setUnreadCount(queryClient, event.unread);
 }
 
+/** What the service worker posts to open pages after it showed a push (sw.js). */
+function pushedUnread(data: unknown): number | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { type, unread } = data as { type?: unknown; unread?: unknown };
+  return type === 'notification' && typeof unread === 'number' ? unread : null;
+}
+
 export function useLiveNotifications(): void {
   const queryClient = useQueryClient();
+  // A push the worker showed: its count goes on the badge at once, and the lists are read again
+  // (the stream normally brings the item first; this covers a stream that is reconnecting).
+  useEffect(() => {
+    const worker = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
+    if (!worker) return;
+    const onMessage = (event: MessageEvent) => {
+      const unread = pushedUnread(event.data);
+      if (unread === null) return;
+      setUnreadCount(queryClient, unread);
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.lists });
+    };
+    worker.addEventListener('message', onMessage);
+    return () => worker.removeEventListener('message', onMessage);
+  }, [queryClient]);
   useEffect(
     () =>
       keepLiveStream({

@@ -70,4 +70,9 @@ describe('browserOnDevice', () => {
     });
     expect(browserOnDevice('curl/8.0')).toEqual({ browser: null, system: null });
   });
+
+  it('names headless Chromium Chrome, not Safari (its agent says HeadlessChrome, then Safari)', () => {
+    const headless = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.8078.108 Safari/537.36';
+    expect(browserOnDevice(headless)).toEqual({ browser: 'Chrome', system: 'Linux' });
+  });
 });

@@ -1,0 +1,74 @@
+import { NOTIFICATION_CHANNELS, type NotificationChannel, type Preferences } from '@academy/contract';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { t } from 'i18next';
+import { useUpdatePreferencesMutation } from '../api/update-preferences';
+import { kindLabel } from '../lib/kind-labels';
+
+const CHANNEL_KEYS = { push: 'notifications.columnPush', email: 'notifications.columnEmail', sms: 'notifications.columnSms' } as const;
+
+/**
+ * Kinds by channels, a switch each, saved as it is flipped (PUT preferences answers the whole
+ * record). Only the channels this portal offers get a column; a kind the channel does not apply
+ * to has a dash instead of a switch.
+ */
+export function NotificationKindsTable({ preferences }: { preferences: Preferences }) {
+  const update = useUpdatePreferencesMutation();
+  const channels = NOTIFICATION_CHANNELS.filter((channel) => preferences.channels[channel]);
+  const flip = (kind: Preferences['kinds'][number]['kind'], channel: NotificationChannel, on: boolean) => update.mutate({ kinds: [{ kind, [channel]: on }] });
+  // The switch being saved shows its new position at once; the answer then confirms it (or, refused, it goes back).
+  const saving = update.isPending ? update.variables.kinds?.[0] : undefined;
+  const shown = (row: Preferences['kinds'][number], channel: NotificationChannel) => (saving?.kind === row.kind ? (saving[channel] ?? row[channel]) : row[channel]);
+
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={t('notifications.kindsTitle')} sx={{ '& td, & th': { px: { xs: 0.5, sm: 2 } } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('notifications.columnKind')}</TableCell>
+            {channels.map((channel) => (
+              <TableCell key={channel} align="center">
+                {t(CHANNEL_KEYS[channel])}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {preferences.kinds.map((row) => {
+            const label = kindLabel(row.kind);
+            return (
+              <TableRow key={row.kind}>
+                <TableCell component="th" scope="row">
+                  {label}
+                </TableCell>
+                {channels.map((channel) => {
+                  const value = shown(row, channel);
+                  return (
+                    <TableCell key={channel} align="center" padding="none">
+                      {value === null ? (
+                        <span aria-hidden>–</span>
+                      ) : (
+                        <Switch
+                          size="small"
+                          checked={value}
+                          disabled={update.isPending}
+                          onChange={(event) => flip(row.kind, channel, event.target.checked)}
+                          slotProps={{ input: { role: 'switch', 'aria-label': `${label}: ${t(CHANNEL_KEYS[channel])}` } }}
+                        />
+                      )}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
