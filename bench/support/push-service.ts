@@ -1,42 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { root } from './server';
+import { pushControl, spawnPushService, type BrowserSubscription, type PushServiceAddress, type ReceivedPush } from '../../apps/server/test/fake-push-process';
 
 // The local push service (apps/server/test/fake-push-service.ts) as a process of its own, as the
 // browser suite runs it: it verifies each push's VAPID token and decrypts its body, so a push it
 // counts as received is one a browser would have shown. Steered through its JSON control API.
 
-export interface PushServiceProcess {
+export type { BrowserSubscription, ReceivedPush };
+
+export interface PushServiceProcess extends PushServiceAddress {
   child: ChildProcess;
-  /** https://127.0.0.1:<port>, for PUSH_TEST_ORIGIN. */
-  origin: string;
-  /** Its certificate, for PUSH_TEST_CA_FILE. */
-  caFile: string;
-  /** The plain-http control API. */
-  control: string;
   stop: () => Promise<void>;
 }
 
-export interface BrowserSubscription {
-  endpoint: string;
-  expirationTime: null;
-  keys: { p256dh: string; auth: string };
-}
-
-export interface ReceivedPush {
-  subscriptionId: string;
-  payload: unknown;
-  at: string;
-}
-
-/** Starts the service in a process group of its own and resolves with the line it prints. */
+/** Starts the service in a process group of its own; `stop` ends the whole group. */
 export async function startPushService(): Promise<PushServiceProcess> {
-  const child = spawn('npx', ['tsx', 'apps/server/test/fake-push-service.ts', '--port', '0', '--control-port', '0'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
+  const { child, address } = await spawnPushService();
   const stop = async () => {
     if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -47,37 +26,22 @@ export async function startPushService(): Promise<PushServiceProcess> {
     }
     await exited;
   };
-  const first = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the push service exited with ${String(code)} before it started`)));
-  });
-  const started = JSON.parse(first) as { origin: string; caFile: string; control: string };
-  return { child, ...started, stop };
-}
-
-async function control<T>(service: PushServiceProcess, method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${service.control}${route}`, {
-    method,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`the push service's ${method} ${route} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
+  return { child, ...address, stop };
 }
 
 /** What pushManager.subscribe() gives a browser, made by the push service for `applicationServerKey`. */
 export function subscribeDevice(service: PushServiceProcess, applicationServerKey: string): Promise<BrowserSubscription> {
-  return control(service, 'POST', '/subscribe', { applicationServerKey });
+  return pushControl(service.control).subscribe(applicationServerKey);
 }
 
 /** Scripts one endpoint: gone (404 or 410 from now on), or its next `failTimes` pushes answering `status`. */
-export async function scriptEndpoint(service: PushServiceProcess, script: { endpoint: string; gone?: 404 | 410; failTimes?: number; status?: number }): Promise<void> {
-  await control(service, 'POST', '/script', script);
+export function scriptEndpoint(service: PushServiceProcess, script: { endpoint: string; gone?: 404 | 410; failTimes?: number; status?: number }): Promise<void> {
+  return pushControl(service.control).script(script);
 }
 
 /** Every push the service accepted and decrypted so far. */
 export function receivedPushes(service: PushServiceProcess): Promise<ReceivedPush[]> {
-  return control(service, 'GET', '/received');
+  return pushControl(service.control).received();
 }
 
 /** CPU time (user + system, µs) of every process of the service's group: npx, tsx and the service under them. */

@@ -1,6 +1,8 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { testVideo } from '../../apps/server/test/videos';
 import { APP_READY_ATTRIBUTE, NOTIFICATIONS_PATHS, type NotificationListAnswer, type RegisterBody, type SentNotification } from '@academy/contract';
 import { openSignedIn, registerByApi, signedInPage, signedInPageIn, signInByApi, uniqueTag } from '../support/accounts';
+import { emptyClassGivenToStudent, LESSON_READY_TIMEOUT_MS } from '../support/drive';
 import { pushesTo } from '../support/fake-push';
 import { test } from '../support/fresh-portal';
 import { mailsTo } from '../support/outbox';
@@ -235,22 +237,30 @@ test('a student turns notifications on: the browser subscribes once, after the t
   await page.context().close();
 });
 
-test('a pushed announcement reaches the service worker, which shows it (read from its message: the headless shell shows none) and tells the page; its address opens the feed, and the bell lists it read', async ({ browser, request }) => {
-  const { body } = await registerByApi(request, AIMED);
-  const page = await pushCapablePage(browser, body);
+test('a lesson made ready is pushed; the service worker shows it (read from its message: the headless shell shows none) and tells the page; its address opens the lesson, and the bell lists it read', async ({ browser, request }) => {
+  // A real upload and transcode: the lesson notifies its class once it is ready to stream.
+  test.setTimeout(LESSON_READY_TIMEOUT_MS + 120_000);
+  const made = await emptyClassGivenToStudent(request, 'Pushed');
+  const page = await pushCapablePage(browser, made.student);
   const endpoint = await turnOnHere(page);
 
-  const text = `Map work is due on Friday ${uniqueTag()}`;
-  await announce(request, text);
-  await expect(bell(page)).toHaveAccessibleName('Notifications: 1 unread');
+  const upload = await request.post(`/api/folders/folder/${encodeURIComponent(made.classId)}/files`, {
+    headers: made.headers,
+    multipart: { file: { name: 'Cold War.mp4', mimeType: 'video/mp4', buffer: testVideo({ seconds: 2, width: 160, height: 90, audio: false }) } },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
   let payload: { title?: string; body?: string; url?: string } = {};
   await expect
-    .poll(async () => {
-      payload = ((await pushesTo(endpoint)).find((push) => (push.payload as { body?: string }).body === text)?.payload ?? {}) as typeof payload;
-      return payload.url ?? '';
-    })
+    .poll(
+      async () => {
+        payload = ((await pushesTo(endpoint)).find((push) => (push.payload as { kind?: string }).kind === 'lesson.new')?.payload ?? {}) as typeof payload;
+        return payload.url ?? '';
+      },
+      { timeout: LESSON_READY_TIMEOUT_MS },
+    )
     .toMatch(/^\/#\/n\/[\w-]+$/);
-  expect(payload).toMatchObject({ kind: 'message.new', title: 'New announcement', body: text, lang: 'en', unread: 1 });
+  expect(payload).toMatchObject({ kind: 'lesson.new', title: `New lesson in ${made.className}`, body: 'Cold War is ready to watch.', lang: 'en', unread: 1 });
+  await expect(bell(page)).toHaveAccessibleName('Notifications: 1 unread');
 
   // The exact plaintext the push service decrypted, delivered to the worker as a push message.
   const cdp = await page.context().newCDPSession(page);
@@ -261,16 +271,16 @@ test('a pushed announcement reaches the service worker, which shows it (read fro
   await expect
     .poll(workerMessages)
     .toEqual([
-      { type: 'shown', title: 'New announcement', body: text, icon: '/icons/icon-192.png', tag: 'message.new', url: payload.url },
+      { type: 'shown', title: payload.title, body: payload.body, icon: '/icons/icon-192.png', tag: 'lesson.new', url: payload.url },
       { type: 'notification', unread: 1 },
     ]);
 
   await page.goto(payload.url as string);
-  await expect(page).toHaveURL(/#\/message$/);
-  await expect(feedCard(page, text)).toBeVisible();
+  await expect(page).toHaveURL(/#\/view\//);
+  await expect(page.locator('video')).toBeVisible();
   await expect(bell(page)).toHaveAccessibleName('Notifications');
   await bell(page).click();
-  const item = page.getByRole('dialog', { name: 'Notifications' }).getByRole('link').filter({ hasText: text });
+  const item = page.getByRole('dialog', { name: 'Notifications' }).getByRole('link').filter({ hasText: 'Cold War is ready to watch.' });
   await expect(item).toBeVisible();
   await expect(item).not.toContainText('Unread');
   await page.context().close();
