@@ -44,18 +44,21 @@ describe('the jobs queue', () => {
   });
 
   it('takes a job again once its lease lapses; the old holder can no longer renew or finish it', async () => {
-    await first.enqueue('lease', 'one', {});
-    const held = await first.take(['lease'], 'dead-instance', 50);
+    // The moments are given, not waited for: a 50 ms lease in real time lapsed before the second
+    // look on a loaded machine.
+    const start = Date.now();
+    await first.enqueue('lease', 'one', {}, { now: start });
+    const held = await first.take(['lease'], 'dead-instance', 50, start);
     expect(held?.attempts).toBe(1);
-    expect(await second.take(['lease'], 'live-instance', 60_000)).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    const retaken = await second.take(['lease'], 'live-instance', 60_000);
+    expect(await second.take(['lease'], 'live-instance', 60_000, start + 49)).toBeNull();
+    const lapsed = start + 120;
+    const retaken = await second.take(['lease'], 'live-instance', 60_000, lapsed);
     expect(retaken?.id).toBe(held?.id);
     expect(retaken?.attempts).toBe(2);
-    expect(await first.renew(held?.id ?? '', 'dead-instance', 60_000)).toBe(false);
-    expect(await second.renew(retaken?.id ?? '', 'live-instance', 60_000)).toBe(true);
-    await second.complete(retaken?.id ?? '', 'live-instance');
-    expect(await first.take(['lease'], 'anyone', 60_000)).toBeNull();
+    expect(await first.renew(held?.id ?? '', 'dead-instance', 60_000, lapsed)).toBe(false);
+    expect(await second.renew(retaken?.id ?? '', 'live-instance', 60_000, lapsed)).toBe(true);
+    await second.complete(retaken?.id ?? '', 'live-instance', lapsed);
+    expect(await first.take(['lease'], 'anyone', 60_000, lapsed)).toBeNull();
   });
 
   it('queues a failed try again after a pause, and gives up after the last try', async () => {
