@@ -16,3 +16,18 @@ export async function findStudentRow(page: Page, email: string): Promise<Locator
   await expect(row).toHaveCount(1);
   return row;
 }
+
+/**
+ * Suspends the student of `row` from the Student List: their switch asks the admin's own password
+ * first (ASVS 3.7.1), given here, and the switch is off once the dialog has closed.
+ */
+export async function suspendStudent(page: Page, row: Locator, name: string, password: string): Promise<void> {
+  const stateSwitch = row.getByRole('switch', { name: `Account active: ${name}` });
+  await stateSwitch.click();
+  const ask = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(ask.getByText(`Enter your password to suspend ${name}`)).toBeVisible();
+  await ask.getByLabel('Password', { exact: true }).fill(password);
+  await ask.getByRole('button', { name: 'Suspend' }).click();
+  await expect(ask).toBeHidden();
+  await expect(stateSwitch).not.toBeChecked();
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newStudent, openLoginPage, openSignedIn, registerByApi, signInByApi, signInByUi } from '../support/accounts';
 import { ADMIN } from '../support/server-env';
-import { findStudentRow } from '../support/student-list';
+import { findStudentRow, suspendStudent } from '../support/student-list';
 
 // Students end to end: the Student List, the profile modal, Add Student and the Profile page, each
 // against the real server, in two browsers at once where an admin's action must reach a student.
@@ -43,7 +43,7 @@ async function signInAttempt(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In to Account' }).click();
 }
 
-test('admin suspends a signed-in student: the next action signs them out, sign-in shows the warning; reactivating restores access', async ({
+test('admin suspends a signed-in student only with their own password (a wrong one leaves them active): the next action signs them out, sign-in shows the warning; reactivating restores access', async ({
   browser,
   page,
   request,
@@ -55,8 +55,17 @@ test('admin suspends a signed-in student: the next action signs them out, sign-i
   const row = await findStudent(admin, body.email, body.name);
   const stateSwitch = row.getByRole('switch', { name: `Account active: ${body.name}` });
   await expect(stateSwitch).toBeChecked();
+  // A wrong password is refused in the dialog: the student stays active and signed in.
   await stateSwitch.click();
-  await expect(stateSwitch).not.toBeChecked();
+  const ask = admin.getByRole('dialog', { name: 'Confirm it is you' });
+  await ask.getByLabel('Password', { exact: true }).fill('not-the-admin-password');
+  await ask.getByRole('button', { name: 'Suspend' }).click();
+  await expect(ask.getByText('Current password is incorrect')).toBeVisible();
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(stateSwitch).toBeChecked();
+
+  await suspendStudent(admin, row, body.name, ADMIN.password);
 
   // The student's next action meets the dead session and lands on the login screen.
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click();
@@ -74,14 +83,16 @@ test('admin suspends a signed-in student: the next action signs them out, sign-i
   await admin.context().close();
 });
 
-test('admin deletes a student after a confirmation, then restores them from Deleted Students', async ({ browser, request }) => {
+test('admin deletes a student after a confirmation with their own password, then restores them from Deleted Students', async ({ browser, request }) => {
   const { body } = await registerByApi(request);
   const admin = await adminPage(browser);
   const row = await findStudent(admin, body.email, body.name);
 
   await row.getByRole('button', { name: `Delete ${body.name}` }).click();
-  await expect(admin.getByRole('dialog', { name: 'Delete student?' })).toBeVisible();
-  await admin.getByRole('dialog', { name: 'Delete student?' }).getByRole('button', { name: 'Delete' }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Delete student?' });
+  await expect(confirm.getByText(`Enter your password to delete ${body.name} (${body.email})`)).toBeVisible();
+  await confirm.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(admin.locator('.swal2-title')).toHaveText('Student deleted successfully');
   await expect(admin.getByText('No students found.')).toBeVisible();
   expect((await request.post('/api/students/student/login', { data: { email: body.email, password: body.password } })).status()).toBe(401);

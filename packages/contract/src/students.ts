@@ -35,7 +35,8 @@ export const passwordSchema = z
 
 /**
  * The caller's own password, asked again before what a stolen session must not do on its own:
- * ending sessions (ASVS 3.3.4), an admin's change of an e-mail address and the CSV export (3.7.1).
+ * ending sessions (ASVS 3.3.4), an admin's change of an e-mail address, the CSV export, suspending
+ * and deleting a student (3.7.1).
  */
 export const currentPasswordSchema = z
   .string({ error: 'is required' })
@@ -239,8 +240,14 @@ export type DeletedStudentListAnswer = z.infer<typeof deletedStudentListAnswerSc
 /** spec section 7 'state/update': only the two states exist. */
 export const stateBodySchema = z.object({
   state: z.enum(ACCOUNT_STATES, { error: "must be 'active' or 'de-active'" }),
+  /** The admin's own password: required to suspend ('de-active'), not to reactivate (ASVS 3.7.1). */
+  password: currentPasswordSchema.optional(),
 });
 export type StateBody = z.infer<typeof stateBodySchema>;
+
+/** Deleting a student asks the admin's own password (ASVS 3.7.1); it travels in the DELETE's JSON body. */
+export const deleteStudentBodySchema = z.object({ password: currentPasswordSchema });
+export type DeleteStudentBody = z.infer<typeof deleteStudentBodySchema>;
 
 /** Spec section 4: the list's switch sends the opposite state; anything but 'active' becomes 'active'. */
 export function oppositeState(state: string): (typeof ACCOUNT_STATES)[number] {
@@ -274,7 +281,7 @@ export const updateStudentBodySchema = z.object({
   studentIdImg: plainText(50).optional(),
   accountState: z.enum(ACCOUNT_STATES, { error: "must be 'active' or 'de-active'" }).optional(),
   accountType: z.string().max(20).optional(),
-  /** The admin's own password: required when the edit changes an e-mail address (ASVS 3.7.1). */
+  /** The admin's own password: required when the edit changes an e-mail address or suspends (ASVS 3.7.1). */
   password: currentPasswordSchema.optional(),
 });
 export type UpdateStudentBody = z.input<typeof updateStudentBodySchema>;

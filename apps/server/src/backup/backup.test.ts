@@ -62,6 +62,7 @@ describe('npm run backup / npm run restore', () => {
       method: 'DELETE',
       url: `/api/students/student/deletestudent/${kept.student._id}`,
       headers: { authorization: `Bearer ${admin.token}` },
+      payload: { password: TEST_ADMIN.password },
     });
     expect(removed.statusCode).toBe(200);
     const newcomer = await registerStudent(t.app);

@@ -23,7 +23,7 @@ export type SignInFailure =
   | 'rate-limited';
 
 /** The admin actions that ask for the admin's password again (ASVS 3.7.1). */
-export type StepUpAction = 'email-change' | 'export';
+export type StepUpAction = 'email-change' | 'export' | 'suspend' | 'delete';
 
 export type SecurityEvent =
   | { security: 'sign-in'; outcome: 'success'; accountId: string; sessionId: string; knownDevice: boolean }

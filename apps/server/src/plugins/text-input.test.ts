@@ -32,7 +32,7 @@ describe('text with a NUL character', () => {
     const admin = { authorization: `Bearer ${(await signIn(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).token}` };
     const cases = [
       { request: { method: 'POST' as const, url: '/api/students/student/login', payload: { email: 'file.pdf\u0000.png', password: 'x' } }, field: 'email' },
-      { request: { method: 'DELETE' as const, url: '/api/students/student/deletestudent/%00', headers: admin }, field: 'id' },
+      { request: { method: 'DELETE' as const, url: '/api/students/student/deletestudent/%00', headers: admin, payload: { password: TEST_ADMIN.password } }, field: 'id' },
       { request: { method: 'DELETE' as const, url: '/api/folders/access/file.pdf%00.png', headers: admin }, field: 'grantId' },
       {
         request: { method: 'POST' as const, url: '/api/messages/message/send', headers: admin, payload: { message: 'Hi', region: ['Indian\u0000'] } },

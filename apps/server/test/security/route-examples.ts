@@ -152,11 +152,16 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /api/students/student/getallstudents': { access: 'admin', build: () => ({ url: '/api/students/student/getallstudents?search=student&page=1&pageSize=10' }) },
   'PUT /api/students/student/state/update/:id': {
     access: 'admin',
-    build: async ({ world }) => json(`/api/students/student/state/update/${(await world.fresh.student()).id}`, { state: 'de-active' }),
+    build: async ({ world, actor }) =>
+      json(`/api/students/student/state/update/${(await world.fresh.student()).id}`, { state: 'de-active', password: passwordOf(world, actor) }),
+    // Suspending asks the admin's password again; a wrong one is counted against the account.
+    refusalWrites: ['sign_in_failures'],
   },
   'DELETE /api/students/student/deletestudent/:id': {
     access: 'admin',
-    build: async ({ world }) => ({ url: `/api/students/student/deletestudent/${(await world.fresh.student()).id}` }),
+    build: async ({ world, actor }) => json(`/api/students/student/deletestudent/${(await world.fresh.student()).id}`, { password: passwordOf(world, actor) }),
+    // Deleting asks the admin's password again; a wrong one is counted against the account.
+    refusalWrites: ['sign_in_failures'],
   },
   'GET /api/students/student/deleted': { access: 'admin', build: () => ({ url: '/api/students/student/deleted?page=1' }) },
   'PUT /api/students/student/restore/:id': {

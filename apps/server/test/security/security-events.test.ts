@@ -72,7 +72,7 @@ describe(`the security log (${engine})`, () => {
       const suspend = await call(STUDENTS_PATHS.updateState.replace(':id', suspended.student._id), {
         from: '198.51.100.1',
         method: 'PUT',
-        body: { state: 'de-active' },
+        body: { state: 'de-active', password: adminPassword },
         token: admin.token,
       });
       expect(suspend.status).toBe(200);

@@ -100,7 +100,7 @@ export async function buildWorld(started: TestApp, smtp: SmtpReceiver): Promise<
 
   const [student, other, suspended, ended] = [await fresh.student(), await fresh.student(), await fresh.student(), await fresh.student()];
   await expectOk(
-    app.inject({ method: 'PUT', url: `/api/students/student/state/update/${suspended.id}`, headers: admin.headers, payload: { state: 'de-active' } }),
+    app.inject({ method: 'PUT', url: `/api/students/student/state/update/${suspended.id}`, headers: admin.headers, payload: { state: 'de-active', password: admin.password } }),
   );
   await expectOk(app.inject({ method: 'POST', url: '/api/sessions/mine/sign-out', headers: ended.headers }));
 
@@ -188,7 +188,7 @@ export class Fixtures {
   /** A registered student an admin has deleted (for restore). */
   async deletedStudent(): Promise<string> {
     const { student } = await registerStudent(this.app);
-    await expectOk(this.app.inject({ method: 'DELETE', url: `/api/students/student/deletestudent/${student._id}`, headers: this.admin.headers }));
+    await expectOk(this.app.inject({ method: 'DELETE', url: `/api/students/student/deletestudent/${student._id}`, headers: this.admin.headers, payload: { password: this.admin.password } }));
     return student._id;
   }
 

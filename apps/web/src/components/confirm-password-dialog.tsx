@@ -11,6 +11,8 @@ import { PasswordField } from './password-field';
 
 interface ConfirmPasswordDialogProps {
   open: boolean;
+  /** The dialog's title; the sessions card's "Confirm it's you" when not given. */
+  title?: string;
   /** What will happen once the password is given ("Enter your password to sign out …"). */
   text: string;
   /** The confirm button's words. */
@@ -20,14 +22,17 @@ interface ConfirmPasswordDialogProps {
   error: string | null;
   onCancel: () => void;
   onConfirm: (password: string) => void;
+  /** After the closing animation: the place to open an alert over the page (see student-list-page). */
+  onExited?: () => void;
 }
 
 /**
  * Asks for the account's password again before what a stolen session must not do on its own:
- * ending sessions (ASVS 3.3.4), an admin's e-mail change or CSV export of students (3.7.1). The
+ * ending sessions (ASVS 3.3.4), an admin's e-mail change, CSV export, suspension or deletion of
+ * students (3.7.1). The
  * server checks it; a wrong one is shown here and the dialog stays open for another try.
  */
-export function ConfirmPasswordDialog({ open, text, action, pending, error, onCancel, onConfirm }: ConfirmPasswordDialogProps) {
+export function ConfirmPasswordDialog({ open, title, text, action, pending, error, onCancel, onConfirm, onExited }: ConfirmPasswordDialogProps) {
   const [password, setPassword] = useState('');
   const titleId = useId();
   const submit = (event: FormEvent) => {
@@ -41,9 +46,17 @@ export function ConfirmPasswordDialog({ open, text, action, pending, error, onCa
       aria-labelledby={titleId}
       fullWidth
       maxWidth="xs"
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: submit } as object, transition: { onExited: () => setPassword('') } }}
+      slotProps={{
+        paper: { component: 'form', noValidate: true, onSubmit: submit } as object,
+        transition: {
+          onExited: () => {
+            setPassword('');
+            onExited?.();
+          },
+        },
+      }}
     >
-      <DialogTitle id={titleId}>{t('sessions.confirmTitle')}</DialogTitle>
+      <DialogTitle id={titleId}>{title ?? t('sessions.confirmTitle')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <DialogContentText>{text}</DialogContentText>
         <PasswordField

@@ -232,7 +232,6 @@ export const en = {
       idChip: 'ID: {{id}}',
       exportCsv: 'Export CSV',
       importCsv: 'Import CSV',
-      deleteText: '{{name}} ({{email}}) will be signed out and can no longer sign in. You can restore them later from Deleted Students.',
       deleteAria: 'Delete {{name}}',
       editAria: 'Edit {{name}}',
       viewAria: 'View {{name}}',
@@ -241,6 +240,10 @@ export const en = {
       activeAria: 'Account active: {{name}}',
       confirmEmailChange: 'Enter your password to change the e-mail address of {{name}} to {{email}}.',
       confirmExport: 'Enter your password to download the contact details of the students shown as a CSV file.',
+      confirmSuspend: 'Enter your password to suspend {{name}}: they are signed out and cannot sign in until reactivated.',
+      suspend: 'Suspend',
+      confirmDelete:
+        'Enter your password to delete {{name}} ({{email}}): they are signed out and can no longer sign in. You can restore them later from Deleted Students.',
     },
   },
   classMaterial: {

@@ -40,7 +40,7 @@ describe('audit entries of the student actions', () => {
     const admin = await signInAdmin(t.app);
     const { student } = await registerStudent(t.app);
     const suspended = await oneEntryBy(t.app, admin, async () => {
-      expect((await put(url.state(student._id), admin.headers, { state: 'de-active' })).statusCode).toBe(200);
+      expect((await put(url.state(student._id), admin.headers, { state: 'de-active', password: TEST_ADMIN.password })).statusCode).toBe(200);
     });
     expect(suspended).toMatchObject({
       action: 'student.suspend',
@@ -58,7 +58,7 @@ describe('audit entries of the student actions', () => {
     const admin = await signInAdmin(t.app);
     const { student } = await registerStudent(t.app);
     const deleted = await oneEntryBy(t.app, admin, async () => {
-      expect((await t.app.inject({ method: 'DELETE', url: url.remove(student._id), headers: admin.headers })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'DELETE', url: url.remove(student._id), headers: admin.headers, payload: { password: TEST_ADMIN.password } })).statusCode).toBe(200);
     });
     expect(deleted).toMatchObject({ action: 'student.delete', target: studentTarget(student), summary: `Deleted ${student.name}`, detail: { email: student.email, regNo: student.regNo } });
     const restored = await oneEntryBy(t.app, admin, async () => {
@@ -175,11 +175,11 @@ describe('audit entries of the student actions', () => {
     const me = await signedInStudent(t.app);
     const other = await registerStudent(t.app);
     const attempts = [
-      () => put(url.state('no-such-id'), admin.headers, { state: 'de-active' }),
+      () => put(url.state('no-such-id'), admin.headers, { state: 'de-active', password: TEST_ADMIN.password }),
       () => put(url.state(other.student._id), admin.headers, { state: 'suspended' }),
-      () => put(url.state(other.student._id), me.headers, { state: 'de-active' }),
-      () => t.app.inject({ method: 'DELETE', url: url.remove('no-such-id'), headers: admin.headers }),
-      () => t.app.inject({ method: 'DELETE', url: url.remove(other.student._id), headers: me.headers }),
+      () => put(url.state(other.student._id), me.headers, { state: 'de-active', password: TEST_ADMIN.password }),
+      () => t.app.inject({ method: 'DELETE', url: url.remove('no-such-id'), headers: admin.headers, payload: { password: TEST_ADMIN.password } }),
+      () => t.app.inject({ method: 'DELETE', url: url.remove(other.student._id), headers: me.headers, payload: { password: TEST_ADMIN.password } }),
       () => put(url.restore(other.student._id), admin.headers, {}),
       () => put(url.update(other.student._id), admin.headers, { whatsAppNo: '123' }),
       () => put(url.update(other.student._id), me.headers, { name: 'Not Mine' }),

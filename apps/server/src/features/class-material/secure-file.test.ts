@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeFileId, type FileTicketAnswer } from '@academy/contract';
 import { signedInStudent } from '../../../test/factories';
-import { useTestApp } from '../../../test/test-app';
+import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
 import { encodeDiskId } from '../../storage/disk-store';
 import { TicketSigner } from './ticket';
 import { adminHeaders, classWithLessons, fileTicket, giveAccess, mp4Bytes, PDF_BYTES, ticketUrl } from './test-helpers';
@@ -112,7 +112,7 @@ describe('secure-file', () => {
     expect((await get(url, range)).statusCode).toBe(206);
 
     const suspend = (state: string) =>
-      t.app.inject({ method: 'PUT', url: `/api/students/student/state/update/${student.student._id}`, headers: admin, payload: { state } });
+      t.app.inject({ method: 'PUT', url: `/api/students/student/state/update/${student.student._id}`, headers: admin, payload: { state, password: TEST_ADMIN.password } });
     expect((await suspend('de-active')).statusCode).toBe(200);
     expect((await get(url, range)).statusCode).toBe(403);
     // Reactivated: the old link stays dead (its session ended); a new sign-in gets a new one.

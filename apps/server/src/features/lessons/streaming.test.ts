@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DriveListingAnswer, FileTicketAnswer, LessonRetryAnswer } from '@academy/contract';
 import { signedInStudent } from '../../../test/factories';
-import { useTestApp } from '../../../test/test-app';
+import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
 import { testVideo } from '../../../test/videos';
 import { mediaBinaries } from '../../media/binaries';
 import { runTool } from '../../media/run-tool';
@@ -171,7 +171,7 @@ describe('lessons: processing and encrypted streaming', () => {
     await refusedEverywhere(outsiders.ticket, "another student's ticket");
 
     const suspend = (state: string) =>
-      t.app.inject({ method: 'PUT', url: `/api/students/student/state/update/${student.student._id}`, headers: admin, payload: { state } });
+      t.app.inject({ method: 'PUT', url: `/api/students/student/state/update/${student.student._id}`, headers: admin, payload: { state, password: TEST_ADMIN.password } });
     expect((await suspend('de-active')).statusCode).toBe(200);
     await refusedEverywhere(null, 'suspended');
     expect((await suspend('active')).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messageEventSchema, type MessageEvent } from '@academy/contract';
 import { connectSse, type ReceivedEvent, type SseClient } from '../../../test/sse-client';
-import { startTestApp, useTestApp } from '../../../test/test-app';
+import { startTestApp, TEST_ADMIN, useTestApp } from '../../../test/test-app';
 import { adminHeaders, send, student, type Headers } from './test-helpers';
 
 const STREAM = '/api/messages/message/stream';
@@ -93,7 +93,7 @@ describe('the live stream (Server-Sent Events) on one instance', () => {
       method: 'PUT',
       url: `/api/students/student/state/update/${reader.student._id}`,
       headers: admin,
-      payload: { state: 'de-active' },
+      payload: { state: 'de-active', password: TEST_ADMIN.password },
     });
     expect(suspend.statusCode).toBe(200);
     await expect(Promise.race([client.ended.then(() => 'ended'), new Promise((r) => setTimeout(() => r('still open'), 4000))])).resolves.toBe('ended');

@@ -76,7 +76,7 @@ describe.skipIf(reason)(`two server instances, one PostgreSQL, one Redis${reason
     const profile = `students/student/getbyid/${suspended.student._id}`;
     // The second instance has checked (and remembers) this caller...
     await call(urls.second, 'GET', profile, suspended.login.token);
-    await call(urls.first, 'PUT', `students/student/state/update/${suspended.student._id}`, admin, { state: 'de-active' });
+    await call(urls.first, 'PUT', `students/student/state/update/${suspended.student._id}`, admin, { state: 'de-active', password: TEST_ADMIN.password });
     // ...and forgets it as soon as Redis carries the first instance's word (well under a second;
     // without the bus it would take the cache's 5 s lifetime).
     const status = () => fetch(`${urls.second}/api/${profile}`, { headers: { authorization: `Bearer ${suspended.login.token}` } }).then((r) => r.status);

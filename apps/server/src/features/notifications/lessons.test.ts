@@ -1,7 +1,7 @@
 import { viewerAddress } from '@academy/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { signedInStudent } from '../../../test/factories';
-import { useTestApp } from '../../../test/test-app';
+import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
 import { testVideo } from '../../../test/videos';
 import { adminHeaders, createClass, createSubfolder, giveAccess, uploadFile } from '../class-material/test-helpers';
 import { TRANSCODE_TEST_TIMEOUT_MS, waitForLesson } from '../lessons/test-helpers';
@@ -20,7 +20,7 @@ describe('a new lesson in the bell', () => {
       const [granted, outsider, suspended] = [await signedInStudent(t.app), await signedInStudent(t.app), await signedInStudent(t.app)];
       const classFolder = await createClass(t.app, admin);
       for (const student of [granted, suspended]) await giveAccess(t.app, admin, student.body.email, classFolder.name);
-      const suspend = await t.app.inject({ method: 'PUT', url: `/api/students/student/state/update/${suspended.student._id}`, headers: admin, payload: { state: 'de-active' } });
+      const suspend = await t.app.inject({ method: 'PUT', url: `/api/students/student/state/update/${suspended.student._id}`, headers: admin, payload: { state: 'de-active', password: TEST_ADMIN.password } });
       expect(suspend.statusCode, suspend.body).toBe(200);
       const folder = await createSubfolder(t.app, admin, classFolder.id, 'Week 1');
       const video = await uploadFile(t.app, admin, folder.id, 'Cold War.mp4', testVideo({ seconds: 2, width: 320, height: 240 }));

@@ -2,7 +2,7 @@
 // integrity counts, ranked once results are ready, and the students who may open the class and
 // never started.
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/test-app';
+import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
 import { closingIn, getResults, RESULTS_TEST_ENV, resultsReady, sit, testClock, waitForResults } from './results-test-helpers';
 import { handInOk, newDeviceKey, saveAnswers, startSitting } from './sitting-helpers';
 import { addStudent, createPaper, paperClass, type Headers } from './test-helpers';
@@ -12,7 +12,7 @@ describe("the tutor's results", () => {
   const t = useTestApp(RESULTS_TEST_ENV, { clock: clock.now });
 
   async function deleteAccount(admin: Headers, studentId: string) {
-    const response = await t.app.inject({ method: 'DELETE', url: `/api/students/student/deletestudent/${studentId}`, headers: admin });
+    const response = await t.app.inject({ method: 'DELETE', url: `/api/students/student/deletestudent/${studentId}`, headers: admin, payload: { password: TEST_ADMIN.password } });
     expect(response.statusCode, response.body).toBe(200);
   }
 
@@ -62,7 +62,7 @@ describe("the tutor's results", () => {
       method: 'PUT',
       url: `/api/students/student/state/update/${suspended.student._id}`,
       headers: admin,
-      payload: { state: 'de-active' },
+      payload: { state: 'de-active', password: TEST_ADMIN.password },
     });
     expect(suspend.statusCode, suspend.body).toBe(200);
     const paper = await createPaper(t.app, admin, folder.id, {}, clock.now());

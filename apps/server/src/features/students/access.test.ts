@@ -36,12 +36,12 @@ const CALLS: Call[] = [
   { name: 'GET getallstudents', request: () => ({ method: 'GET', url: '/api/students/student/getallstudents' }), expected: ADMIN_ONLY },
   {
     name: 'PUT state/update',
-    request: (w) => ({ method: 'PUT', url: `/api/students/student/state/update/${w.targetId}`, payload: { state: 'de-active' } }),
+    request: (w) => ({ method: 'PUT', url: `/api/students/student/state/update/${w.targetId}`, payload: { state: 'de-active', password: TEST_ADMIN.password } }),
     expected: ADMIN_ONLY,
   },
   {
     name: 'DELETE deletestudent',
-    request: (w) => ({ method: 'DELETE', url: `/api/students/student/deletestudent/${w.targetId}` }),
+    request: (w) => ({ method: 'DELETE', url: `/api/students/student/deletestudent/${w.targetId}`, payload: { password: TEST_ADMIN.password } }),
     expected: ADMIN_ONLY,
   },
   { name: 'GET deleted', request: () => ({ method: 'GET', url: '/api/students/student/deleted' }), expected: ADMIN_ONLY },
@@ -102,10 +102,10 @@ async function buildWorld(app: FastifyInstance): Promise<World> {
     method: 'PUT',
     url: `/api/students/student/state/update/${suspended.student._id}`,
     headers: admin,
-    payload: { state: 'de-active' },
+    payload: { state: 'de-active', password: TEST_ADMIN.password },
   });
   expect(suspend.statusCode).toBe(200);
-  const remove = await app.inject({ method: 'DELETE', url: `/api/students/student/deletestudent/${deleted.student._id}`, headers: admin });
+  const remove = await app.inject({ method: 'DELETE', url: `/api/students/student/deletestudent/${deleted.student._id}`, headers: admin, payload: { password: TEST_ADMIN.password } });
   expect(remove.statusCode).toBe(200);
   return {
     headers: { anonymous: {}, student: student.headers, otherStudent: other.headers, suspendedStudent: suspended.headers, admin },

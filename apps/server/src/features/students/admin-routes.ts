@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  deleteStudentBodySchema,
   deletedStudentListAnswerSchema,
   deletedStudentListQuerySchema,
   errorAnswerSchema,
@@ -47,16 +48,17 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     schema: {
       tags,
       security,
-      summary: "Suspend ('de-active') or reactivate ('active') a student; suspending ends their sessions",
+      summary: "Suspend ('de-active', the admin's password asked again) or reactivate ('active') a student; suspending ends their sessions",
       params: idParamsSchema,
       body: stateBodySchema,
-      response: { 200: studentAnswerSchema, 400: errorAnswerSchema, ...denied, 404: errorAnswerSchema },
+      response: { 200: studentAnswerSchema, 400: errorAnswerSchema, ...denied, 404: errorAnswerSchema, 429: errorAnswerSchema },
     },
-    handler: async (request) => ({
-      code: 200 as const,
-      message: SERVER_TEXT.stateUpdated,
-      data: await admin.setState(db, actorOf(request), request.params.id, request.body.state),
-    }),
+    handler: async (request) => {
+      const { state, password } = request.body;
+      // Suspending locks a student out; reactivating gives back what they had, so it asks nothing.
+      if (state === 'de-active') await confirmAdminPassword(db, request, password, 'suspend');
+      return { code: 200 as const, message: SERVER_TEXT.stateUpdated, data: await admin.setState(db, actorOf(request), request.params.id, state) };
+    },
   });
 
   app.delete(`/${STUDENTS_PATHS.remove}`, {
@@ -64,11 +66,14 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     schema: {
       tags,
       security,
-      summary: 'Soft-delete a student: sessions end, the e-mail is free again, restorable',
+      summary: "Soft-delete a student: sessions end, the e-mail is free again, restorable; the admin's password asked again",
       params: idParamsSchema,
-      response: { 200: noDataAnswerSchema, ...denied, 404: errorAnswerSchema },
+      // A JSON body on a DELETE, as when ending a session: the password never goes in the address.
+      body: deleteStudentBodySchema,
+      response: { 200: noDataAnswerSchema, 400: errorAnswerSchema, ...denied, 404: errorAnswerSchema, 429: errorAnswerSchema },
     },
     handler: async (request) => {
+      await confirmAdminPassword(db, request, request.body.password, 'delete');
       await admin.deleteStudent(db, actorOf(request), request.params.id);
       return { code: 200 as const, message: SERVER_TEXT.studentDeleted, data: null };
     },

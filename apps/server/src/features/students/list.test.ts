@@ -43,7 +43,7 @@ describe('GET students/student/getallstudents and export', () => {
       { name: 'Chathu', batch: '2026' },
     ]);
     const headers = await adminHeaders();
-    await t.app.inject({ method: 'DELETE', url: `/api/students/student/deletestudent/${made[3]?._id}`, headers });
+    await t.app.inject({ method: 'DELETE', url: `/api/students/student/deletestudent/${made[3]?._id}`, headers, payload: { password: TEST_ADMIN.password } });
     const response = await list({ search: tag });
     expect(response.statusCode).toBe(200);
     const answer = response.json();
@@ -112,7 +112,7 @@ describe('GET students/student/getallstudents and export', () => {
       method: 'PUT',
       url: `/api/students/student/state/update/${made[1]?._id}`,
       headers,
-      payload: { state: 'de-active' },
+      payload: { state: 'de-active', password: TEST_ADMIN.password },
     });
     const names = async (query: Record<string, string>) =>
       (await list({ search: tag, ...query })).json().data.map((s: Student) => s.name.split(' ')[0]);

@@ -50,7 +50,7 @@ export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: Prof
       data: await profile.updateStudent(db, currentAccount(request), request.params.id, request.body, {
         actor: actorOf(request),
         notices,
-        confirmPassword: (password) => confirmAdminPassword(db, request, password, 'email-change'),
+        confirmPassword: (password, action) => confirmAdminPassword(db, request, password, action),
       }),
     }),
   });

@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../db/database';
 import { AppError, errors } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { refuseCommonPassword } from '../../lib/common-passwords';
-import type { SecurityLog } from '../../lib/security-events';
+import type { SecurityLog, StepUpAction } from '../../lib/security-events';
 import { forgetKnownDevices } from '../sign-in-guard/service';
 import type { SessionAccount } from '../../plugins/auth';
 import { changeDetail, recordAudit, type AuditActor } from '../audit-log/service';
@@ -85,8 +85,8 @@ export async function updateStudent(
   context: {
     actor: AuditActor;
     notices: AccountNotices;
-    /** Checks the admin's own password (the body's `password`) before an e-mail change (step-up.ts). */
-    confirmPassword: (password: string | undefined) => Promise<void>;
+    /** Checks the admin's own password (the body's `password`) before an e-mail change or a suspension (step-up.ts). */
+    confirmPassword: (password: string | undefined, action: StepUpAction) => Promise<void>;
   },
 ): Promise<Student> {
   const { actor } = context;
@@ -108,9 +108,11 @@ export async function updateStudent(
     // An admin suspending an admin account (their own included) would lock the academy out.
     throw errors.field('accountState', SERVER_TEXT.adminOnly, 403);
   }
-  // Reset codes follow the address: an admin asks for it with their own password (ASVS 3.7.1).
-  if (changes.email !== undefined) await context.confirmPassword(body.password);
+  // Reset codes follow the address, and suspending locks a student out: the admin's own password
+  // is asked for either (ASVS 3.7.1), once for one edit.
   const suspending = changes.account_state === 'de-active';
+  if (changes.email !== undefined) await context.confirmPassword(body.password, 'email-change');
+  else if (suspending) await context.confirmPassword(body.password, 'suspend');
   try {
     await db.transaction().execute(async (tx) => {
       const updated = await repo.updateAccount(tx, row, changes, new Date().toISOString(), suspending);

@@ -7,8 +7,8 @@ import { confirmOwnPassword } from './current-password';
 
 /**
  * Asks the calling admin's own password again before a risky action on students (ASVS 3.7.1):
- * a stolen admin session alone cannot move a student's reset codes to another address or take
- * every student's contact details. Missing: 400 naming `password`; wrong: counted and refused as
+ * a stolen admin session alone cannot move a student's reset codes to another address, take
+ * every student's contact details, or lock a student out by suspending or deleting them. Missing: 400 naming `password`; wrong: counted and refused as
  * for ending sessions (current-password.ts). These routes spend their own budget on every request
  * before the hash, so the check spends no sign-in budget of its own.
  */

@@ -126,7 +126,7 @@ describe('PUT students/student/update/{id}', () => {
 
   it("ends the student's sessions when an admin suspends through update", async () => {
     const me = await signedInStudent(t.app);
-    const response = await t.app.inject({ method: 'PUT', url: update(me.student._id), headers: await adminHeaders(), payload: { accountState: 'de-active' } });
+    const response = await t.app.inject({ method: 'PUT', url: update(me.student._id), headers: await adminHeaders(), payload: { accountState: 'de-active', password: TEST_ADMIN.password } });
     expect(response.json().data.accountState).toBe('de-active');
     expect((await t.app.inject({ url: `/api/students/student/getbyid/${me.student._id}`, headers: me.headers })).statusCode).toBe(401);
   });
@@ -166,7 +166,7 @@ describe('PUT students/student/update/{id}', () => {
   it('answers 404 to an admin for an unknown or deleted student', async () => {
     const headers = await adminHeaders();
     const gone = await registerStudent(t.app);
-    await t.app.inject({ method: 'DELETE', url: `/api/students/student/deletestudent/${gone.student._id}`, headers });
+    await t.app.inject({ method: 'DELETE', url: `/api/students/student/deletestudent/${gone.student._id}`, headers, payload: { password: TEST_ADMIN.password } });
     for (const id of ['missing', gone.student._id]) {
       expect((await t.app.inject({ method: 'PUT', url: update(id), headers, payload: { name: 'X' } })).statusCode).toBe(404);
     }

@@ -1,11 +1,12 @@
-import { noDataAnswerSchema, STUDENTS_PATHS } from '@academy/contract';
+import { noDataAnswerSchema, STUDENTS_PATHS, type DeleteStudentBody } from '@academy/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { withId } from '../lib/query-string';
 import { studentKeys } from './query-keys';
 
-export function deleteStudent(id: string) {
-  return apiRequest(withId(STUDENTS_PATHS.remove, id), { method: 'DELETE', schema: noDataAnswerSchema });
+/** The admin's password travels in the DELETE's JSON body (ASVS 3.7.1), as when ending a session. */
+export function deleteStudent({ id, password }: { id: string } & DeleteStudentBody) {
+  return apiRequest(withId(STUDENTS_PATHS.remove, id), { method: 'DELETE', body: { password }, schema: noDataAnswerSchema });
 }
 
 /** Spec section 8: after a delete 'the page reloads'; here the list and deleted view reload. */

@@ -5,8 +5,9 @@ import { withId } from '../lib/query-string';
 import { studentKeys } from './query-keys';
 import { storeStudent } from './student-cache';
 
-export function updateStudentState({ id, state }: { id: string; state: AccountState }) {
-  return apiRequest(withId(STUDENTS_PATHS.updateState, id), { method: 'PUT', body: { state }, schema: studentAnswerSchema });
+/** Suspending sends the admin's password (ASVS 3.7.1); reactivating sends none. */
+export function updateStudentState({ id, state, password }: { id: string; state: AccountState; password?: string }) {
+  return apiRequest(withId(STUDENTS_PATHS.updateState, id), { method: 'PUT', body: { state, password }, schema: studentAnswerSchema });
 }
 
 export function useUpdateStudentStateMutation() {

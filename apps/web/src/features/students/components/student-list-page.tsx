@@ -14,6 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type ReactNode } from 'react';
+import { passwordRefusal } from '../../../components/confirm-password-dialog';
 import { EmptyTableRow } from '../../../components/empty-table-row';
 import { ListPagination } from '../../../components/list-pagination';
 import { tableAsCards } from '../../../components/table-as-cards';
@@ -47,6 +48,7 @@ export function StudentListPage({ profileExtra }: StudentListPageProps) {
   const [viewing, setViewing] = useState<string | null>(null);
   const [editing, setEditing] = useState<Student | null>(null);
   const [deleting, setDeleting] = useState<Student | null>(null);
+  const [deleteRefusal, setDeleteRefusal] = useState<string | null>(null);
   const [showDeleted, setShowDeleted] = useState(false);
   const [showImport, setShowImport] = useState(false);
   // SweetAlert2 and MUI dialogs both hide the rest of the page from screen readers and each restores
@@ -70,20 +72,31 @@ export function StudentListPage({ profileExtra }: StudentListPageProps) {
     setPage(0);
   };
 
-  // Spec section 8 'Delete student': the server's message, as success or warning; an exception as error.
-  const confirmDelete = (student: Student) =>
-    deleteMutation.mutate(student._id, {
-      onSuccess: (answer) => {
-        alertAfterClose.current = () => void alerts.success({ title: answer.message, autoClose: true });
+  const askDelete = (student: Student) => {
+    setDeleteRefusal(null);
+    setDeleting(student);
+  };
+  // Spec section 8 'Delete student': the server's message, as success or warning; an exception as
+  // error. A wrong password stays in the dialog for another try.
+  const confirmDelete = (student: Student, password: string) =>
+    deleteMutation.mutate(
+      { id: student._id, password },
+      {
+        onSuccess: (answer) => {
+          alertAfterClose.current = () => void alerts.success({ title: answer.message, autoClose: true });
+          setDeleting(null);
+        },
+        onError: (error) => {
+          const wrong = passwordRefusal(error);
+          if (wrong) return setDeleteRefusal(wrong);
+          alertAfterClose.current = () =>
+            error instanceof ApiError
+              ? void alerts.warning({ title: error.message })
+              : void alerts.error({ title: t('alert.somethingWentWrongBang') });
+          setDeleting(null);
+        },
       },
-      onError: (error) => {
-        alertAfterClose.current = () =>
-          error instanceof ApiError
-            ? void alerts.warning({ title: error.message })
-            : void alerts.error({ title: t('alert.somethingWentWrongBang') });
-      },
-      onSettled: () => setDeleting(null),
-    });
+    );
   const showQueuedAlert = () => {
     alertAfterClose.current?.();
     alertAfterClose.current = null;
@@ -130,7 +143,7 @@ export function StudentListPage({ profileExtra }: StudentListPageProps) {
                 <StudentRow
                   key={student._id}
                   student={student}
-                  onDelete={setDeleting}
+                  onDelete={askDelete}
                   onEdit={setEditing}
                   onView={(s) => setViewing(s._id)}
                 />
@@ -150,7 +163,14 @@ export function StudentListPage({ profileExtra }: StudentListPageProps) {
       </Paper>
       <StudentProfileModal studentId={viewing} onClose={() => setViewing(null)} extra={viewing ? profileExtra?.(viewing) : undefined} />
       <StudentEditDialog student={editing} onClose={() => setEditing(null)} />
-      <DeleteStudentDialog student={deleting} pending={deleteMutation.isPending} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} onExited={showQueuedAlert} />
+      <DeleteStudentDialog
+        student={deleting}
+        pending={deleteMutation.isPending}
+        error={deleteRefusal}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+        onExited={showQueuedAlert}
+      />
       <DeletedStudentsDialog open={showDeleted} onClose={() => setShowDeleted(false)} />
       <ImportStudentsDialog open={showImport} onClose={() => setShowImport(false)} />
     </Box>

@@ -9,6 +9,8 @@ import Switch from '@mui/material/Switch';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+import { ConfirmPasswordDialog, passwordRefusal } from '../../../components/confirm-password-dialog';
 import { listLabel } from '../../../i18n/list-labels';
 import { useUpdateStudentStateMutation } from '../api/update-student-state';
 import { CopyEmailButton } from './copy-email-button';
@@ -31,13 +33,29 @@ function column(name: (typeof STUDENT_COLUMNS)[number]): string {
 export function StudentRow({ student, onDelete, onEdit, onView }: StudentRowProps) {
   const stateMutation = useUpdateStudentStateMutation();
   const active = student.accountState === 'active';
+  const [askingSuspend, setAskingSuspend] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   // Spec section 4: the switch sends the opposite state; a failure is only logged (section 8).
-  const toggleState = () =>
+  // Suspending asks the admin's password first (ASVS 3.7.1); a wrong one stays in the dialog.
+  const changeState = (password?: string) =>
     stateMutation.mutate(
-      { id: student._id, state: oppositeState(student.accountState) },
-      { onError: (error) => console.error('State update failed', error) },
+      { id: student._id, state: oppositeState(student.accountState), password },
+      {
+        onSuccess: () => setAskingSuspend(false),
+        onError: (error) => {
+          const wrong = password === undefined ? null : passwordRefusal(error);
+          if (wrong) return setRefusal(wrong);
+          setAskingSuspend(false);
+          console.error('State update failed', error);
+        },
+      },
     );
+  const toggleState = () => {
+    if (!active) return changeState();
+    setRefusal(null);
+    setAskingSuspend(true);
+  };
 
   return (
     <TableRow hover>
@@ -77,6 +95,15 @@ export function StudentRow({ student, onDelete, onEdit, onView }: StudentRowProp
             {t('students.list.view')}
           </Button>
         </Box>
+        <ConfirmPasswordDialog
+          open={askingSuspend}
+          text={t('students.list.confirmSuspend', { name: student.name })}
+          action={t('students.list.suspend')}
+          pending={stateMutation.isPending}
+          error={refusal}
+          onCancel={() => setAskingSuspend(false)}
+          onConfirm={changeState}
+        />
       </TableCell>
     </TableRow>
   );
