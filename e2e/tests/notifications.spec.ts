@@ -278,6 +278,8 @@ test('a lesson made ready is pushed; the service worker shows it (read from its 
   await page.goto(payload.url as string);
   await expect(page).toHaveURL(/#\/view\//);
   await expect(page.locator('video')).toBeVisible();
+  // The viewer fills the screen; the bell is the shell's.
+  await page.goto('/#/home');
   await expect(bell(page)).toHaveAccessibleName('Notifications');
   await bell(page).click();
   const item = page.getByRole('dialog', { name: 'Notifications' }).getByRole('link').filter({ hasText: 'Cold War is ready to watch.' });
