@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type { FakeSubscription, ReceivedPush as ReceivedByService } from './fake-push-service';
 
 // The local push service (fake-push-service.ts) as a process of its own, for what runs outside
 // the server's test process: the browser suite's portals and bench:notify send their pushes to
@@ -19,18 +20,10 @@ export interface PushServiceAddress {
   control: string;
 }
 
-/** What pushManager.subscribe() gives a browser. */
-export interface BrowserSubscription {
-  endpoint: string;
-  expirationTime: null;
-  keys: { p256dh: string; auth: string };
-}
-
-export interface ReceivedPush {
-  subscriptionId: string;
-  payload: unknown;
-  at: string;
-}
+/** What pushManager.subscribe() gives a browser: the service's own shape. */
+export type BrowserSubscription = FakeSubscription;
+/** A push the service accepted and decrypted, as its control API answers it. */
+export type ReceivedPush = ReceivedByService;
 
 /** Starts the service in a process group of its own (stopped with `process.kill(-pid)`), once it listens. */
 export async function spawnPushService(): Promise<{ child: ChildProcess; address: PushServiceAddress }> {
