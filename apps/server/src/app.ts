@@ -11,6 +11,8 @@ import { createResumableUploads } from './features/class-material/resumable-uplo
 import { fileAudienceIds } from './features/class-material/file-audience';
 import { classMaterialRoutes, createClassMaterialContext } from './features/class-material/routes';
 import { createEventBus } from './events/event-bus';
+import { createFees } from './features/fees/create-fees';
+import { feesRoutes } from './features/fees/routes';
 import { createForensics } from './features/forensics/create-forensics';
 import { forensicsRoutes } from './features/forensics/routes';
 import { healthRoutes } from './features/health/routes';
@@ -69,6 +71,8 @@ export interface BuildOptions {
   clock?: () => number;
   /** The notifications' clock (quiet hours, expiry, retries); tests move their own instead of waiting. */
   notificationsClock?: () => number;
+  /** The class fees' clock (due dates, grace ends, the class year); tests move their own instead of waiting. */
+  feesClock?: () => number;
   /** The push endpoint rule's DNS; tests make a push service's name resolve to a private address without a query. */
   lookup?: HostLookup;
 }
@@ -107,7 +111,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin);
+  // A student's browser posts the checkout form to PayHere, and to nowhere else (docs/fees.md 'End to end').
+  await app.register(securityHeadersPlugin, { formActionOrigins: config.payhere ? [new URL(config.payhere.checkoutUrl).origin] : [] });
   await app.register(httpsOnlyPlugin, { trustProxy: config.trustProxy });
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(bodyTimeoutPlugin, { timeoutMs: config.bodyTimeoutMs });
@@ -155,6 +160,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // A paper's opening reaches whoever may open its class then; its results, the students who sat it.
   registerPaperAudiences(notifier, papers.ctx);
   app.addHook('onClose', () => papers.stop());
+  // After papers: fees gate class material's every listing, ticket and byte by the month rule.
+  const fees = createFees({ db, config, material, mailer, notifier, clock: options.feesClock, log: app.log });
+  app.addHook('onClose', () => fees.stop());
 
   await app.register(
     async (api) => {
@@ -178,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(unsubscribeRoutes, { deps: { db, clock, tokens: notifications.ctx.unsubscribeTokens } });
       await api.register(statsRoutes, { deps: { db, clock, config, cache: new StatsCache(clock) } });
       await api.register(papersRoutes, { ctx: papers.ctx });
+      await api.register(feesRoutes, { ctx: fees.ctx });
       await api.register(auditLogRoutes, { db });
     },
     { prefix: '/api' },

@@ -92,6 +92,17 @@ describe('loadConfig', () => {
     [{ SIGN_IN_ADDRESS_SHARE: '150' }, /SIGN_IN_ADDRESS_SHARE/],
     [{ SIGN_IN_WINDOW: 'forever' }, /SIGN_IN_WINDOW/],
     [{ TRANSCODE_CONCURRENCY: 'two' }, /TRANSCODE_CONCURRENCY/],
+    [{ RATE_LIMIT_NOTIFY: '0' }, /RATE_LIMIT_NOTIFY/],
+    [{ FEES_JOB_CONCURRENCY: 'one' }, /FEES_JOB_CONCURRENCY/],
+    [{ PAYHERE_MODE: 'test' }, /PAYHERE_MODE/],
+    [{ PAYHERE_CHECKOUT_URL: 'payhere' }, /PAYHERE_CHECKOUT_URL/],
+    [{ PAYHERE_MERCHANT_ID: '1211149' }, /PAYHERE_MERCHANT_ID and PAYHERE_MERCHANT_SECRET together/],
+    [{ PAYHERE_MERCHANT_SECRET: 'a-secret-of-the-domain' }, /PAYHERE_MERCHANT_ID and PAYHERE_MERCHANT_SECRET together/],
+    [{ PAYHERE_MERCHANT_ID: '1211149', PAYHERE_MERCHANT_SECRET: 'a-secret-of-the-domain' }, /PUBLIC_URL is required/],
+    [
+      { PAYHERE_MERCHANT_ID: '1211149', PAYHERE_MERCHANT_SECRET: 'a-secret-of-the-domain', PAYHERE_MODE: 'live', PUBLIC_URL: 'http://portal.example.lk' },
+      /PUBLIC_URL must be https/,
+    ],
   ])('refuses %o with a message naming the setting', (env, pattern) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(pattern);
@@ -101,7 +112,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(config.corsOrigins).toEqual([]);
     expect(config.bodyTimeoutMs).toBe(30_000);
-    expect(config.rateLimits).toEqual({ windowMs: 60_000, budgets: { read: 1200, write: 300, 'sign-in': 600, upload: 60, sitting: 20_000 } });
+    expect(config.rateLimits).toEqual({ windowMs: 60_000, budgets: { read: 1200, write: 300, 'sign-in': 600, upload: 60, sitting: 20_000, notify: 3000 } });
     expect(config.papers.savesPerMinute).toBe(300);
   });
 
@@ -110,6 +121,29 @@ describe('loadConfig', () => {
     const { papers } = loadConfig({ DATA_DIR: dir });
     expect(papers).toEqual({ savesPerMinute: 300, graceMs: 60_000, jobConcurrency: 2, sweepMs: 30_000, imagesDir: path.join(dir, 'paper-images') });
     expect(() => loadConfig({ DATA_DIR: dir, PAPER_GRACE_SECONDS: '601' })).toThrow(/PAPER_GRACE_SECONDS/);
+  });
+
+  it('leaves PayHere off without a merchant, and sends fee mails one at a time', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.payhere).toBeNull();
+    expect(config.fees).toEqual({ jobConcurrency: 1, slipsDir: path.join(dir, 'fee-slips') });
+  });
+
+  it('reads PayHere: sandbox by default, http allowed there, the checkout address by mode or override', () => {
+    const merchant = { PAYHERE_MERCHANT_ID: '1211149', PAYHERE_MERCHANT_SECRET: 'a-secret-of-the-domain' };
+    const sandbox = loadConfig({ DATA_DIR: dataDir(), ...merchant, PUBLIC_URL: 'http://127.0.0.1:18765/' });
+    expect(sandbox.payhere).toEqual({
+      merchantId: '1211149',
+      merchantSecret: 'a-secret-of-the-domain',
+      mode: 'sandbox',
+      checkoutUrl: 'https://sandbox.payhere.lk/pay/checkout',
+    });
+    expect(sandbox.publicUrl).toBe('http://127.0.0.1:18765');
+    const live = loadConfig({ DATA_DIR: dataDir(), ...merchant, PAYHERE_MODE: 'live', PUBLIC_URL: 'https://portal.example.lk' });
+    expect(live.payhere?.checkoutUrl).toBe('https://www.payhere.lk/pay/checkout');
+    const standIn = loadConfig({ DATA_DIR: dataDir(), ...merchant, PUBLIC_URL: 'https://portal.example.lk', PAYHERE_CHECKOUT_URL: 'http://127.0.0.1:18766/pay/checkout' });
+    expect(standIn.payhere?.checkoutUrl).toBe('http://127.0.0.1:18766/pay/checkout');
   });
 
   it('defaults the sign-in rules to what lets a hall of 300 behind one address in (docs/security.md)', () => {

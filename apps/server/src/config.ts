@@ -3,7 +3,18 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { brandingSchema, DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_SMS_KINDS, KIND_RULES, NOTIFICATION_KINDS, type Branding, type NotificationKind } from '@academy/contract';
+import {
+  brandingSchema,
+  DEFAULT_MAX_UPLOAD_BYTES,
+  DEFAULT_SMS_KINDS,
+  KIND_RULES,
+  NOTIFICATION_KINDS,
+  PAYHERE_CHECKOUT_URLS,
+  PAYHERE_MODES,
+  type Branding,
+  type NotificationKind,
+  type PayHereMode,
+} from '@academy/contract';
 import { durationMs } from './lib/duration';
 import { plaintextProblem } from './lib/encrypted-connections';
 import type { SignInRules } from './features/sign-in-guard/rules';
@@ -114,6 +125,8 @@ const envSchema = z.object({
   // seconds; one student's client is bounded per account by PAPER_SAVES_PER_MINUTE instead.
   RATE_LIMIT_SITTING: budget.default(20_000),
   PAPER_SAVES_PER_MINUTE: budget.default(300),
+  // PayHere calls the notify route from few addresses; the first of a month is its busiest day.
+  RATE_LIMIT_NOTIFY: budget.default(3000),
   // Papers (docs/papers.md 'Settings'): the grace covers answers already on their way at a deadline.
   PAPER_GRACE_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(600).default(60),
   PAPER_JOB_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(16).default(2),
@@ -124,6 +137,12 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be the portal\'s address, like https://portal.example.lk' })
     .transform((value) => value.replace(/\/+$/, ''))
     .optional(),
+  // Class fees (docs/fees.md 'Settings'): PayHere Checkout, off unless the merchant is set.
+  PAYHERE_MERCHANT_ID: z.string().trim().regex(/^[A-Za-z0-9]{1,32}$/, { error: 'must be the PayHere merchant id (letters and digits)' }).optional(),
+  PAYHERE_MERCHANT_SECRET: z.string().trim().min(8, { error: 'must be the merchant secret PayHere issued for this domain' }).max(512).optional(),
+  PAYHERE_MODE: z.enum(PAYHERE_MODES, { error: "must be 'sandbox' or 'live'" }).default('sandbox'),
+  PAYHERE_CHECKOUT_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
+  FEES_JOB_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(16).default(1),
   VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   VAPID_PRIVATE_KEY: z.string().min(1).optional(),
   VAPID_SUBJECT: z.string().min(1).optional(),
@@ -229,8 +248,21 @@ export interface Config {
   publicUrl: string | null;
   /** Notifications: their jobs at once in this instance (0: another instance runs them), and each channel's settings. */
   notify: NotifyConfig;
+  /** PayHere Checkout (docs/fees.md 'Settings'); null: online payment is off. */
+  payhere: PayHereConfig | null;
+  /** Class fees: their mail jobs at once here (0: another instance sends them), where slips are kept. */
+  fees: { jobConcurrency: number; slipsDir: string };
   /** When failed sign-ins refuse further tries, and how long a browser stays a known device. */
   signIn: SignInRules;
+}
+
+/** PayHere Checkout: the merchant, its secret (never logged, never sent), and where the form posts. */
+export interface PayHereConfig {
+  merchantId: string;
+  merchantSecret: string;
+  mode: PayHereMode;
+  /** The mode's checkout address, or PAYHERE_CHECKOUT_URL (the local stand-in in tests). */
+  checkoutUrl: string;
 }
 
 /** Notifications (docs/notifications.md 'Settings'). */
@@ -335,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'sign-in': e.RATE_LIMIT_SIGN_IN,
         upload: e.RATE_LIMIT_UPLOAD,
         sitting: e.RATE_LIMIT_SITTING,
+        notify: e.RATE_LIMIT_NOTIFY,
       },
     },
     papers: {
@@ -346,6 +379,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicUrl: e.PUBLIC_URL ?? null,
     notify: notifyConfig(e, dataDir),
+    payhere: payhereConfig(e),
+    fees: { jobConcurrency: e.FEES_JOB_CONCURRENCY, slipsDir: path.join(dataDir, 'fee-slips') },
     signIn: {
       windowMs: durationMs(e.SIGN_IN_WINDOW),
       placeLimit: e.SIGN_IN_PLACE_LIMIT,
@@ -376,6 +411,29 @@ export function closeDataFolder(dataDir: string): number | null {
   if ((mode & 0o077) === 0) return null;
   chmodSync(dataDir, PRIVATE_FOLDER_MODE);
   return mode;
+}
+
+/**
+ * PayHere is on when the merchant id is set: the secret must come with it, and PUBLIC_URL too
+ * (PayHere calls it back and returns the student to it), https unless in sandbox mode.
+ */
+function payhereConfig(e: z.infer<typeof envSchema>): PayHereConfig | null {
+  if (Boolean(e.PAYHERE_MERCHANT_ID) !== Boolean(e.PAYHERE_MERCHANT_SECRET)) {
+    throw new ConfigError('Invalid configuration: set PAYHERE_MERCHANT_ID and PAYHERE_MERCHANT_SECRET together');
+  }
+  if (!e.PAYHERE_MERCHANT_ID || !e.PAYHERE_MERCHANT_SECRET) return null;
+  if (!e.PUBLIC_URL) {
+    throw new ConfigError("Invalid configuration: PUBLIC_URL is required with PAYHERE_MERCHANT_ID (PayHere's notify and return addresses)");
+  }
+  if (e.PAYHERE_MODE === 'live' && !e.PUBLIC_URL.startsWith('https:')) {
+    throw new ConfigError('Invalid configuration: PUBLIC_URL must be https with PAYHERE_MODE=live');
+  }
+  return {
+    merchantId: e.PAYHERE_MERCHANT_ID,
+    merchantSecret: e.PAYHERE_MERCHANT_SECRET,
+    mode: e.PAYHERE_MODE,
+    checkoutUrl: e.PAYHERE_CHECKOUT_URL ?? PAYHERE_CHECKOUT_URLS[e.PAYHERE_MODE],
+  };
 }
 
 function pushServiceHosts(value: string, context: z.RefinementCtx): string[] | '*' {

@@ -5,9 +5,10 @@ export interface FilePart {
   bytes: Buffer;
 }
 
-/** A multipart/form-data body with file parts, for inject(): what a browser's FormData sends. */
-export function multipartFiles(files: FilePart[]) {
+/** A multipart/form-data body with file parts (after any text `fields`), for inject(): what a browser's FormData sends. */
+export function multipartFiles(files: FilePart[], fields: Record<string, string> = {}) {
   const boundary = `----academy${crypto.randomUUID().replace(/-/g, '')}`;
+  const text = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   const parts = files.flatMap((file) => [
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\n` +
@@ -17,7 +18,7 @@ export function multipartFiles(files: FilePart[]) {
     Buffer.from('\r\n'),
   ]);
   return {
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    payload: Buffer.concat([...text, ...parts, Buffer.from(`--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }

@@ -36,6 +36,8 @@ export interface TestAppOptions {
   lookup?: HostLookup;
   /** The notifications' clock: quiet hours, expiry and retries, moved by the test. */
   notificationsClock?: () => number;
+  /** The class fees' clock: due dates, grace ends and the class year, moved by the test. */
+  feesClock?: () => number;
 }
 
 /** Builds the real app on a database of its own, with an admin, for one test file. */
@@ -43,7 +45,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const database = await createTestDatabase();
   const config = testConfig(database, env);
   const schema = database.target.kind === 'postgres' ? database.target.schema : undefined;
-  const app = await buildApp(config, { database: { db: database.db, schema }, logger: false, clock: options.clock, lookup: options.lookup, notificationsClock: options.notificationsClock });
+  const app = await buildApp(config, { database: { db: database.db, schema }, logger: false, clock: options.clock, lookup: options.lookup, notificationsClock: options.notificationsClock, feesClock: options.feesClock });
   return { app, config, database };
 }
 

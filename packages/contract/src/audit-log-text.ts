@@ -40,6 +40,26 @@ export const AUDIT_ACTIONS = [
   'paper.extra-time',
   'paper.reopen',
   'paper.merit-list',
+  'paper.written',
+  'paper.written-remove',
+  'paper.written-sheet',
+  'paper.script-assign',
+  'paper.script-mark',
+  'paper.script-annotate',
+  'fee.plan',
+  'fee.plan-delete',
+  'fee.month-tag',
+  'fee.free-card',
+  'fee.free-card-end',
+  'fee.exception',
+  'fee.exception-end',
+  'fee.payment',
+  'fee.slip-approve',
+  'fee.slip-reject',
+  'fee.refund',
+  'fee.remind',
+  'fee.export',
+  'fee.alert-resolve',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -82,6 +102,26 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'paper.extra-time': 'Give extra time',
   'paper.reopen': 'Reopen an attempt',
   'paper.merit-list': 'Publish merit list',
+  'paper.written': 'Set written part',
+  'paper.written-remove': 'Remove written part',
+  'paper.written-sheet': 'Upload question sheet',
+  'paper.script-assign': 'Assign answer scripts',
+  'paper.script-mark': 'Mark answer script',
+  'paper.script-annotate': 'Mark on a script page',
+  'fee.plan': 'Set class fees',
+  'fee.plan-delete': 'Remove class fees',
+  'fee.month-tag': 'Set folder month',
+  'fee.free-card': 'Give free card',
+  'fee.free-card-end': 'End free card',
+  'fee.exception': 'Open a month without payment',
+  'fee.exception-end': 'End month exception',
+  'fee.payment': 'Record payment',
+  'fee.slip-approve': 'Approve bank slip',
+  'fee.slip-reject': 'Reject bank slip',
+  'fee.refund': 'Record refund',
+  'fee.remind': 'Send fee reminders',
+  'fee.export': 'Export payments',
+  'fee.alert-resolve': 'Mark fee alert handled',
 };
 
 export const AUDIT_TARGET_TYPES = [
@@ -98,6 +138,8 @@ export const AUDIT_TARGET_TYPES = [
   'setting',
   'session',
   'paper',
+  'payment',
+  'slip',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -116,6 +158,8 @@ export const AUDIT_TARGET_LABELS: Record<AuditTargetType, string> = {
   setting: 'Setting',
   session: 'Session',
   paper: 'Paper',
+  payment: 'Payment',
+  slip: 'Bank slip',
 };
 
 export const AUDIT_LOG_TEXT = {

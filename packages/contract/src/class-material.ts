@@ -3,6 +3,7 @@ import { dataAnswer, OK } from './api';
 import { BATCHES, CLASS_TYPES } from './lists';
 import { lessonProcessingSchema } from './lessons';
 import { drivePaperSchema } from './papers';
+import { driveItemFeeSchema } from './fees';
 import { driveItemWatchSchema } from './watching';
 import { emailSchema } from './students';
 
@@ -72,6 +73,8 @@ export const driveItemSchema = z.object({
   newCount: z.number().int().optional(),
   /** For a paper (`mimeType` PAPER_MIME_TYPE): its state, times and the reader's own part. */
   paper: drivePaperSchema.optional(),
+  /** For a month folder of a class with fees: its month, and to a student its state and amount. */
+  fee: driveItemFeeSchema.optional(),
 });
 export type DriveItem = z.infer<typeof driveItemSchema>;
 

@@ -1,3 +1,5 @@
+export * from './answer-scripts';
+export * from './answer-scripts-text';
 export * from './api';
 export * from './audit-log';
 export * from './audit-log-text';
@@ -6,6 +8,8 @@ export * from './banners-schemas';
 export * from './branding';
 export * from './class-material';
 export * from './class-material-text';
+export * from './fees';
+export * from './fees-text';
 export * from './forensics';
 export * from './forensics-text';
 export * from './lessons';

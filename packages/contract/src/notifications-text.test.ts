@@ -3,9 +3,9 @@ import { NOTIFICATION_KINDS, NOTIFICATION_LANGUAGES } from './notifications';
 import { fillTemplate, NOTIFICATION_TEMPLATES } from './notifications-text';
 import { smsParts } from './sms-parts';
 
-// The SMS words a kind carries are fixed or short (a month, a time): notifications.md keeps English
-// to one part and Sinhala to two.
-const SMS_WORDS = { month: 'September', time: '10:30 AM' };
+// The SMS words a kind carries are fixed or short (a month, a time, a due day), here at their longest:
+// notifications.md keeps English to one part and Sinhala to two.
+const SMS_WORDS = { month: 'September 2026', time: '10:30 AM', dueOn: '30 September' };
 
 describe('notification templates', () => {
   it('fill words and keep a section only when its word is given', () => {

@@ -97,19 +97,21 @@ export const NOTIFICATION_TEMPLATES: Record<NotificationKind, Record<Notificatio
     },
   },
   'fee.due': {
+    // Raised three days before the due day and by an admin's Remind of an overdue month: the words
+    // name the due day, so they are true on either side of it.
     en: {
-      title: 'Class fee due soon',
-      body: 'The {{month}} fee for {{className}} is due in three days.',
-      sms: 'Your class fee for {{month}} is due in three days. Pay through the portal.',
-      emailSubject: 'Class fee due soon',
-      emailLead: 'The {{month}} fee for {{className}} is due in three days.',
+      title: 'Class fee not paid yet',
+      body: 'The {{month}} fee for {{className}} is not paid yet (due {{dueOn}}).',
+      sms: 'Your class fee for {{month}} is not paid yet (due {{dueOn}}). Pay through the portal.',
+      emailSubject: 'Class fee not paid yet',
+      emailLead: 'The {{month}} fee for {{className}} is not paid yet (due {{dueOn}}).',
     },
     si: {
-      title: 'පන්ති ගාස්තුව ගෙවීමට ළඟයි',
-      body: '{{className}} සඳහා {{month}} ගාස්තුව දින තුනකින් ගෙවිය යුතුය.',
-      sms: '{{month}} පන්ති ගාස්තුව දින තුනකින් ගෙවිය යුතුය. පෝටලය හරහා ගෙවන්න.',
-      emailSubject: 'පන්ති ගාස්තුව ගෙවීමට ළඟයි',
-      emailLead: '{{className}} සඳහා {{month}} ගාස්තුව දින තුනකින් ගෙවිය යුතුය.',
+      title: 'පන්ති ගාස්තුව තවම ගෙවා නැත',
+      body: '{{className}} සඳහා {{month}} ගාස්තුව තවම ගෙවා නැත. ගෙවිය යුතු දිනය {{dueOn}}.',
+      sms: '{{month}} පන්ති ගාස්තුව තවම ගෙවා නැත. ගෙවිය යුතු දිනය {{dueOn}}. පෝටලය හරහා ගෙවන්න.',
+      emailSubject: 'පන්ති ගාස්තුව තවම ගෙවා නැත',
+      emailLead: '{{className}} සඳහා {{month}} ගාස්තුව තවම ගෙවා නැත. ගෙවිය යුතු දිනය {{dueOn}}.',
     },
   },
   'payment.receipt': {
@@ -184,5 +186,6 @@ export const NOTIFICATIONS_TEXT = {
   noDevices: 'Notifications are not on for any of your devices',
   testLimit: 'You can send 5 test notifications an hour',
   unsubscribeInvalid: 'This unsubscribe link is not valid',
+  /** A channel switch (SMS, or e-mail of a kind its feature mails itself) the kind does not have. */
   smsNotOffered: 'is not offered for this kind',
 } as const;

@@ -37,7 +37,7 @@ export type PushUrgency = 'very-low' | 'low' | 'normal' | 'high';
 export interface KindRule {
   /** Who receives it: students (active student accounts) or every admin. */
   for: 'students' | 'admins';
-  /** Each channel's setting until the account changes it; `sms` only where `smsAllowed`. */
+  /** Each channel's setting until the account changes it; `sms` only where `smsAllowed`, `email` only where `emailAllowed`. */
   defaults: Record<NotificationChannel, boolean>;
   /** Days it stays deliverable; null when the event names its own end (a paper's closing, a fee's grace). */
   lifetimeDays: number | null;
@@ -46,22 +46,29 @@ export interface KindRule {
   topic: boolean;
   /** Whether the academy may list the kind in SMS_KINDS. */
   smsAllowed: boolean;
+  /**
+   * Whether the centre may e-mail the kind. False where the feature that raises it sends its own
+   * mail (fees: the receipt, a slip's rejection, a reminder, a chargeback), so nothing arrives twice.
+   */
+  emailAllowed: boolean;
 }
 
 const quiet = { push: true, email: false, sms: true };
 const mailed = { push: true, email: true, sms: true };
+/** Fees mail these themselves (fees.md 'Reminders and events'): the centre pushes and texts them only. */
+const mailedByFees = { push: true, email: false, sms: true };
 
 /** notifications.md 'The kinds' and 'Preferences and their defaults', as data. */
 export const KIND_RULES: Record<NotificationKind, KindRule> = {
-  'message.new': { for: 'students', defaults: quiet, lifetimeDays: 7, urgency: 'normal', topic: false, smsAllowed: true },
-  'lesson.new': { for: 'students', defaults: quiet, lifetimeDays: 7, urgency: 'normal', topic: false, smsAllowed: true },
-  'paper.opening': { for: 'students', defaults: quiet, lifetimeDays: null, urgency: 'high', topic: true, smsAllowed: true },
-  'results.released': { for: 'students', defaults: mailed, lifetimeDays: 30, urgency: 'normal', topic: false, smsAllowed: true },
-  'script.returned': { for: 'students', defaults: mailed, lifetimeDays: 30, urgency: 'normal', topic: false, smsAllowed: true },
-  'fee.due': { for: 'students', defaults: quiet, lifetimeDays: null, urgency: 'normal', topic: true, smsAllowed: true },
-  'payment.receipt': { for: 'students', defaults: mailed, lifetimeDays: 30, urgency: 'normal', topic: false, smsAllowed: true },
-  'slip.rejected': { for: 'students', defaults: mailed, lifetimeDays: 30, urgency: 'high', topic: false, smsAllowed: true },
-  'payment.reversed': { for: 'admins', defaults: { push: true, email: true, sms: false }, lifetimeDays: 30, urgency: 'normal', topic: false, smsAllowed: false },
+  'message.new': { for: 'students', defaults: quiet, lifetimeDays: 7, urgency: 'normal', topic: false, smsAllowed: true, emailAllowed: true },
+  'lesson.new': { for: 'students', defaults: quiet, lifetimeDays: 7, urgency: 'normal', topic: false, smsAllowed: true, emailAllowed: true },
+  'paper.opening': { for: 'students', defaults: quiet, lifetimeDays: null, urgency: 'high', topic: true, smsAllowed: true, emailAllowed: true },
+  'results.released': { for: 'students', defaults: mailed, lifetimeDays: 30, urgency: 'normal', topic: false, smsAllowed: true, emailAllowed: true },
+  'script.returned': { for: 'students', defaults: mailed, lifetimeDays: 30, urgency: 'normal', topic: false, smsAllowed: true, emailAllowed: true },
+  'fee.due': { for: 'students', defaults: mailedByFees, lifetimeDays: null, urgency: 'normal', topic: true, smsAllowed: true, emailAllowed: false },
+  'payment.receipt': { for: 'students', defaults: mailedByFees, lifetimeDays: 30, urgency: 'normal', topic: false, smsAllowed: true, emailAllowed: false },
+  'slip.rejected': { for: 'students', defaults: mailedByFees, lifetimeDays: 30, urgency: 'high', topic: false, smsAllowed: true, emailAllowed: false },
+  'payment.reversed': { for: 'admins', defaults: { push: true, email: false, sms: false }, lifetimeDays: 30, urgency: 'normal', topic: false, smsAllowed: false, emailAllowed: false },
 };
 
 /** The kinds an academy lists for SMS when it names none (SMS_KINDS). */

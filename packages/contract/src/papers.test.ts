@@ -334,6 +334,12 @@ describe('the rest of the contract', () => {
       'paper.extra-time',
       'paper.reopen',
       'paper.merit-list',
+      'paper.written',
+      'paper.written-remove',
+      'paper.written-sheet',
+      'paper.script-assign',
+      'paper.script-mark',
+      'paper.script-annotate',
     ]);
     for (const action of paperActions) expect(AUDIT_ACTION_LABELS[action]).toBeTruthy();
     expect(AUDIT_TARGET_TYPES).toContain('paper');

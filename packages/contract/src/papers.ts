@@ -589,6 +589,11 @@ export const paperResultSchema = z.object({
   batch: z.string(),
   handedInAt: z.string(),
   timeTakenSeconds: z.number().int(),
+  /** A paper with a written part: `marks` is their sum, `maxMarks` the sum of the two maxima. */
+  mcqMarks: z.number().int().optional(),
+  writtenMarks: z.number().int().optional(),
+  mcqMaxMarks: z.number().int().optional(),
+  writtenMaxMarks: z.number().int().optional(),
   review: z
     .object({
       level: z.enum(['responses', 'keys', 'explanations']),
@@ -630,6 +635,12 @@ export const resultRowSchema = paperStudentSchema.extend({
   lateSaves: z.number().int(),
   extraMinutes: z.number().int(),
   reopened: z.boolean(),
+  /** A paper with a written part (answer-scripts.md): the MCQ part of `marks`. */
+  mcqMarks: z.number().int().nullable().optional(),
+  /** The script's written marks as marked so far (joined into `marks` at release); null without a mark. */
+  writtenMarks: z.number().int().nullable().optional(),
+  /** Per written question in the paper's order (`paper.writtenQuestions`); null where not marked. */
+  writtenByQuestion: z.array(z.number().int().nullable()).optional(),
 });
 export type ResultRow = z.infer<typeof resultRowSchema>;
 
@@ -646,6 +657,10 @@ export const resultsAnswerSchema = dataAnswer(
       sat: z.number().int(),
       resultsReadyAt: z.string().nullable(),
       releasedAt: z.string().nullable(),
+      /** With a written part: `maxMarks` is their sum. */
+      mcqMaxMarks: z.number().int().optional(),
+      writtenMaxMarks: z.number().int().optional(),
+      writtenQuestions: z.array(z.object({ id: z.string(), label: z.string(), maxMarks: z.number().int() })).optional(),
     }),
     rows: z.array(resultRowSchema),
     absent: z.array(absentStudentSchema),
@@ -813,6 +828,8 @@ export const paperRefusalSchema = errorAnswerSchema.extend({
   handedInAt: z.string().optional(),
   releaseAt: z.string().optional(),
   current: z.array(heldAnswerSchema).optional(),
+  /** A release refused while answer scripts are not marked: how many (answer-scripts.md). */
+  unmarked: z.number().int().optional(),
 });
 export type PaperRefusal = z.infer<typeof paperRefusalSchema>;
 

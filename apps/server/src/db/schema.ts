@@ -449,10 +449,15 @@ export interface PaperAttemptsTable {
   handed_in_at: string | null;
   /** 'student' or 'time'. */
   handed_in_by: string | null;
+  /** mcq_marks + written_marks: what ranks read. */
   marks: number | null;
   correct: number | null;
   answered: number | null;
   time_taken_seconds: Generated<number>;
+  /** The MCQ part's marks, written at hand-in and by a regrade. */
+  mcq_marks: number | null;
+  /** The written part's marks, joined at release (answer-scripts.md). */
+  written_marks: number | null;
   island_rank: number | null;
   district_rank: number | null;
   batch_rank: number | null;
@@ -622,6 +627,305 @@ export interface NotificationsTables {
   sms_counts: SmsCountsTable;
 }
 
+/** A class's fee plan (docs/fees.md 'Fee plans and month folders'). */
+export interface FeePlansTable {
+  class_id: string;
+  monthly_fee_cents: number;
+  /** The sorted `YYYY-MM` list, JSON. */
+  months_json: string;
+  /** The class year: the plan's first and last month. */
+  first_month: string;
+  last_month: string;
+  due_day: number;
+  grace_days: number;
+  updated_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A folder tagged with a fee month, by the store's id. */
+export interface FeeFolderMonthsTable {
+  folder_id: string;
+  class_id: string;
+  month: string;
+  set_by: string | null;
+  set_at: string;
+}
+
+export interface FeeFreeCardsTable {
+  id: string;
+  class_id: string;
+  account_id: string;
+  /** 'full' | 'half' */
+  kind: string;
+  from_month: string;
+  /** Null: to the end of the class year. */
+  until_month: string | null;
+  reason: string;
+  created_by: string | null;
+  created_at: string;
+  ended_by: string | null;
+  ended_at: string | null;
+}
+
+export interface FeeExceptionsTable {
+  id: string;
+  class_id: string;
+  account_id: string;
+  month: string;
+  reason: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** What opens a month to a student: one row per payment, full free card or exception covering it. */
+export interface FeeOpeningsTable {
+  class_id: string;
+  account_id: string;
+  month: string;
+  /** 'payment' | 'free-card' | 'exception' */
+  source: string;
+  source_id: string;
+}
+
+/** Locked first by every payment, refund and chargeback of one student and class. */
+export interface FeeLedgersTable {
+  class_id: string;
+  account_id: string;
+  created_at: string;
+}
+
+/** 'receipt': the last receipt number given. */
+export interface FeeCountersTable {
+  name: string;
+  value: number;
+}
+
+/** One online payment attempt through PayHere; no foreign keys (a money record). */
+export interface FeeOrdersTable {
+  /** `F` + 19 base32 characters: PayHere's order_id. */
+  id: string;
+  account_id: string;
+  class_id: string;
+  class_name: string;
+  month: string;
+  amount_cents: number;
+  currency: string;
+  /** 'created' | 'superseded' | 'pending' | 'paid' | 'canceled' | 'failed' | 'charged-back' */
+  state: string;
+  payhere_payment_id: string | null;
+  payment_id: string | null;
+  last_status_code: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A verified PayHere notification; never a card field. */
+export interface FeePayhereEventsTable {
+  id: string;
+  order_id: string;
+  status_code: number;
+  payhere_payment_id: Generated<string>;
+  amount_cents: number;
+  currency: string;
+  method: string | null;
+  /** The first 200 characters. */
+  status_message: string | null;
+  /** 'applied' | 'repeat' | 'ignored' | 'amount-mismatch' */
+  outcome: string;
+  received_at: string;
+  ip: string;
+}
+
+/** Money received; no foreign keys (a money record), names copied. */
+export interface FeePaymentsTable {
+  id: string;
+  receipt_no: number;
+  account_id: string | null;
+  student_name: string;
+  reg_no: string | null;
+  class_id: string;
+  class_name: string;
+  /** 'payhere' | 'bank' | 'cash' */
+  method: string;
+  amount_cents: number;
+  currency: string;
+  received_at: string;
+  /** The Sri Lanka day of receipt. */
+  received_on: string;
+  order_id: string | null;
+  payhere_payment_id: string | null;
+  slip_id: string | null;
+  request_id: string | null;
+  bank: string | null;
+  reference: string | null;
+  /** The bank, then the reference upper-cased without spaces, dashes or slashes. */
+  reference_key: string | null;
+  note: string | null;
+  recorded_by: string | null;
+  /** 'paid' | 'partly-refunded' | 'refunded' | 'charged-back' */
+  state: string;
+  refunded_cents: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FeePaymentMonthsTable {
+  payment_id: string;
+  class_id: string;
+  account_id: string | null;
+  month: string;
+  amount_cents: number;
+  /** 'paid' | 'refunded' | 'charged-back' */
+  state: string;
+}
+
+export interface FeeRefundsTable {
+  id: string;
+  payment_id: string;
+  months_json: string;
+  amount_cents: number;
+  /** 'payhere' | 'bank' | 'cash' */
+  way: string;
+  reason: string;
+  recorded_by: string | null;
+  recorded_at: string;
+}
+
+/** A bank slip; its id names its file under DATA_DIR/fee-slips. */
+export interface FeeSlipsTable {
+  id: string;
+  account_id: string;
+  class_id: string;
+  class_name: string;
+  months_json: string;
+  bank: string;
+  reference: string;
+  reference_key: string;
+  amount_cents: number;
+  paid_on: string;
+  /** 'image/webp' | 'application/pdf' */
+  file_type: string;
+  file_bytes: number;
+  file_sha256: string;
+  /** 'pending' | 'approved' | 'rejected' */
+  state: string;
+  reason: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
+  payment_id: string | null;
+  created_at: string;
+}
+
+export interface FeeRemindersTable {
+  class_id: string;
+  account_id: string;
+  month: string;
+  sent_at: string;
+}
+
+export interface FeeAlertsTable {
+  id: string;
+  /** 'chargeback' | 'amount-mismatch' | 'paid-twice' | 'duplicate-slip' */
+  kind: string;
+  order_id: string | null;
+  payment_id: string | null;
+  slip_id: string | null;
+  account_id: string | null;
+  detail_json: Generated<string>;
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by: string | null;
+  note: string | null;
+}
+
+export interface FeesTables {
+  fee_plans: FeePlansTable;
+  fee_folder_months: FeeFolderMonthsTable;
+  fee_free_cards: FeeFreeCardsTable;
+  fee_exceptions: FeeExceptionsTable;
+  fee_openings: FeeOpeningsTable;
+  fee_ledgers: FeeLedgersTable;
+  fee_counters: FeeCountersTable;
+  fee_orders: FeeOrdersTable;
+  fee_payhere_events: FeePayhereEventsTable;
+  fee_payments: FeePaymentsTable;
+  fee_payment_months: FeePaymentMonthsTable;
+  fee_refunds: FeeRefundsTable;
+  fee_slips: FeeSlipsTable;
+  fee_reminders: FeeRemindersTable;
+  fee_alerts: FeeAlertsTable;
+}
+
+/** The written part of a paper (docs/design/answer-scripts.md). */
+export interface PaperWrittenTable {
+  paper_id: string;
+  grace_minutes: Generated<number>;
+  /** DATA_DIR/paper-sheets/<sheet_id>.pdf. */
+  sheet_id: string | null;
+  sheet_pages: number | null;
+  sheet_bytes: number | null;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+export interface PaperWrittenQuestionsTable {
+  id: string;
+  paper_id: string;
+  position: number;
+  label: string;
+  max_marks: number;
+}
+
+export interface PaperScriptsTable {
+  id: string;
+  paper_id: string;
+  attempt_id: string;
+  account_id: string;
+  handed_in_at: string;
+  page_count: number;
+  /** 'to-do', 'in-progress' or 'marked'. */
+  state: Generated<string>;
+  marker_id: string | null;
+  comment: Generated<string>;
+  written_marks: number | null;
+  marked_by: string | null;
+  marked_at: string | null;
+  updated_at: string;
+}
+
+export interface PaperScriptPagesTable {
+  /** DATA_DIR/script-pages/<id>.webp. */
+  id: string;
+  paper_id: string;
+  attempt_id: string;
+  /** null: staged. */
+  script_id: string | null;
+  /** The page's number in its script; while staged, the upload order. */
+  position: number | null;
+  width: number;
+  height: number;
+  bytes: number;
+  uploaded_at: string;
+  annotations_json: Generated<string>;
+  annotated_by: string | null;
+  annotated_at: string | null;
+}
+
+export interface PaperScriptMarksTable {
+  script_id: string;
+  question_id: string;
+  marks: number;
+}
+
+export interface AnswerScriptsTables {
+  paper_written: PaperWrittenTable;
+  paper_written_questions: PaperWrittenQuestionsTable;
+  paper_scripts: PaperScriptsTable;
+  paper_script_pages: PaperScriptPagesTable;
+  paper_script_marks: PaperScriptMarksTable;
+}
+
 /** Every table. A feature declares its tables in its own interface and adds it here. */
 export interface Database
   extends AccountsTables,
@@ -637,4 +941,6 @@ export interface Database
     WatchingTables,
     ForensicsTables,
     PapersTables,
-    NotificationsTables {}
+    NotificationsTables,
+    FeesTables,
+    AnswerScriptsTables {}

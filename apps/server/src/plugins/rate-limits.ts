@@ -17,7 +17,9 @@ import { ownHooks } from './route-hooks';
  * - `upload`: multipart uploads, each of which can be large;
  * - `sitting`: a paper being sat (start, answers, hand-in): a school hall of hundreds of phones
  *   behind one address saves every few seconds, which would spend `write` in seconds; one
- *   student's client is bounded per account instead, by the route calling `app.countBudget`.
+ *   student's client is bounded per account instead, by the route calling `app.countBudget`;
+ * - `notify`: PayHere's payment notifications: PayHere calls from few addresses, and the first of
+ *   a month is its busiest day.
  * A client is its address (the X-Forwarded-For one behind TRUST_PROXY), and each route counts on
  * its own. With REDIS_URL the counts live in Redis, so N instances behind a load balancer allow a
  * client the same budget as one; without, in this process.
@@ -29,7 +31,7 @@ import { ownHooks } from './route-hooks';
  * would spend the budget of every student behind that address. The CPU one address can cost stays
  * bounded all the same: at most the budget's number of hashes a window.
  */
-export const ROUTE_BUDGETS = ['read', 'write', 'sign-in', 'upload', 'sitting'] as const;
+export const ROUTE_BUDGETS = ['read', 'write', 'sign-in', 'upload', 'sitting', 'notify'] as const;
 export type RouteBudget = (typeof ROUTE_BUDGETS)[number];
 
 /** The budgets a route spends by calling `request.spendBudget()` at its work, not on every request. */

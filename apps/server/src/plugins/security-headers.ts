@@ -38,15 +38,19 @@ const HELMET_OPTIONS = {
 /**
  * The headers helmet sets with these options, worked out once at start. They never vary by
  * request, and helmet's middleware parsed and re-validated every directive on every answer
- * (a tenth of a constant route's CPU time; docs/performance.md).
+ * (a tenth of a constant route's CPU time; docs/performance.md). `formActionOrigins` are the
+ * origins a page may post a form to besides its own: PayHere's checkout when online payment is
+ * set (docs/fees.md 'End to end'), none otherwise, so the header stays as it was.
  */
-function securityHeaders(): Readonly<Record<string, string>> {
+function securityHeaders(formActionOrigins: readonly string[] = []): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string | number) => (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => delete headers[name.toLowerCase()],
   };
-  helmet(HELMET_OPTIONS)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+  const directives = { ...HELMET_OPTIONS.contentSecurityPolicy.directives, formAction: ["'self'", ...formActionOrigins] };
+  const options = { ...HELMET_OPTIONS, contentSecurityPolicy: { ...HELMET_OPTIONS.contentSecurityPolicy, directives } };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
   });
   if (!headers['content-security-policy']) throw new Error('helmet set no Content-Security-Policy');
@@ -121,10 +125,16 @@ const keepsJsonDisposition: onSendHookHandler = (_request, reply, payload, done)
   done(null, payload);
 };
 
+export interface SecurityHeadersOptions {
+  /** Origins pages may post forms to besides their own (PayHere's checkout); none by default. */
+  formActionOrigins?: readonly string[];
+}
+
 /** On every answer, the error answers of hooks and the 404 handler included: set first thing. */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: SecurityHeadersOptions) => {
+  const documentHeaders = options.formActionOrigins?.length ? securityHeaders(options.formActionOrigins) : SECURITY_HEADERS;
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isDeclaredApiRoute(request.url) ? API_HEADERS : SECURITY_HEADERS);
+    reply.headers(isDeclaredApiRoute(request.url) ? API_HEADERS : documentHeaders);
     done();
   });
   app.addHook('onRoute', (route) => {

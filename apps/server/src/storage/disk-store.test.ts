@@ -26,7 +26,8 @@ describe('the built-in disk store', () => {
 
   it('reads what lies inside the root, whole or by range', async () => {
     const found = await store.stat(encodeDiskId('Class A/Lesson 1/intro.mp4'));
-    expect(found).toEqual({ item: { id: encodeDiskId('Class A/Lesson 1/intro.mp4'), name: 'intro.mp4', mimeType: 'video/mp4', size: 11 }, topFolderId: encodeDiskId('Class A') });
+    expect(found).toEqual({ item: { id: encodeDiskId('Class A/Lesson 1/intro.mp4'), name: 'intro.mp4', mimeType: 'video/mp4', size: 11 }, topFolderId: encodeDiskId('Class A'), folderIds: [encodeDiskId('Class A'), encodeDiskId('Class A/Lesson 1')] });
+    expect(await store.stat(encodeDiskId('Class A'))).toMatchObject({ topFolderId: encodeDiskId('Class A'), folderIds: [] });
     const chunks: Buffer[] = [];
     for await (const chunk of await store.read(encodeDiskId('Class A/Lesson 1/intro.mp4'), { start: 6, end: 10 })) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).toString()).toBe('bytes');

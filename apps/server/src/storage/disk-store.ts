@@ -106,7 +106,8 @@ export class DiskStore implements FileStore {
     const item = await this.item(resolved.segments, resolved.absolute).catch(() => null);
     if (!item) return null;
     const top = resolved.segments[0];
-    return { item, topFolderId: top === undefined ? null : encodeDiskId(top) };
+    const folderIds = resolved.segments.slice(0, -1).map((_, index) => encodeDiskId(resolved.segments.slice(0, index + 1).join('/')));
+    return { item, topFolderId: top === undefined ? null : encodeDiskId(top), folderIds };
   }
 
   async read(id: string, range?: ByteRange): Promise<Readable> {

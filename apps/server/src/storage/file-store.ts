@@ -21,6 +21,12 @@ export interface StatResult {
    * Null only for the root.
    */
   topFolderId: string | null;
+  /**
+   * The folders from the class folder down to the item's parent, top first: empty for a class
+   * folder (and the root). A rule that depends on where an item lies (a fee month's tag on a folder
+   * above it) reads them without another store call.
+   */
+  folderIds: string[];
 }
 
 /** Inclusive, as HTTP ranges are. */

@@ -6,6 +6,7 @@ import type { DriveListingAnswer, FileTicketAnswer, StoreInfoAnswer } from '@aca
 import { signedInStudent } from '../../test/factories';
 import { startFakeDrive } from '../../test/fake-google-drive';
 import { useTestApp } from '../../test/test-app';
+import { GoogleDriveStore } from './google-drive-store';
 import {
   adminHeaders,
   createClass,
@@ -92,6 +93,23 @@ describe('the Google Drive store', () => {
     expect(removed.statusCode).toBe(200);
     expect(drive.files.get(lesson.id)?.trashed).toBe(true);
     expect((await folderContent(t.app, student.headers, lesson.id)).statusCode).toBe(404);
+  });
+
+  it('stat names the folders from the class down to the item\'s parent, reading each item once', async () => {
+    const folderType = 'application/vnd.google-apps.folder';
+    const classFolder = drive.add({ name: 'Stat class', mimeType: folderType, parents: [drive.rootId] });
+    const month = drive.add({ name: 'November', mimeType: folderType, parents: [classFolder.id] });
+    const week = drive.add({ name: 'Week 1', mimeType: folderType, parents: [month.id] });
+    const notes = drive.add({ name: 'notes.pdf', mimeType: 'application/pdf', parents: [week.id] });
+    const store = new GoogleDriveStore({ keyFile: drive.keyFile, rootFolderId: drive.rootId, apiUrl: drive.url });
+    const before = drive.requests.length;
+    const found = await store.stat(notes.id);
+    expect(found).toMatchObject({ item: { id: notes.id, name: 'notes.pdf' }, topFolderId: classFolder.id, folderIds: [classFolder.id, month.id, week.id] });
+    // The file itself, then each folder above it once: the path costs no call the top folder did not.
+    const reads = drive.requests.slice(before).filter((line) => line.startsWith('GET /drive/v3/files/'));
+    expect(reads).toEqual([notes.id, week.id, month.id, classFolder.id].map((id) => `GET /drive/v3/files/${id}`));
+    expect(await store.stat(classFolder.id)).toMatchObject({ topFolderId: classFolder.id, folderIds: [] });
+    expect(await store.stat(month.id)).toMatchObject({ topFolderId: classFolder.id, folderIds: [classFolder.id] });
   });
 
   it('a folder the academy made straight in Drive becomes a class', async () => {

@@ -118,13 +118,18 @@ export class GoogleDriveStore implements FileStore {
     return file ? (file.parents?.[0] ?? null) : undefined;
   }
 
-  /** The root's child on the way from `id` up, or null when the way never reaches the root. */
-  private async topFolderOf(id: string): Promise<string | null> {
+  /**
+   * The folders on the way from the root's child (the class folder) down to `id`'s parent, top
+   * first, or null when the way never reaches the root. The class folder itself has none above it.
+   */
+  private async folderPathOf(id: string): Promise<string[] | null> {
+    const above: string[] = [];
     let current = id;
     for (let depth = 0; depth < MAX_DEPTH; depth += 1) {
       const parent = await this.parentOf(current);
       if (!parent) return null;
-      if (parent === this.rootId) return current;
+      if (parent === this.rootId) return above.reverse();
+      above.push(parent);
       current = parent;
     }
     return null;
@@ -159,8 +164,9 @@ export class GoogleDriveStore implements FileStore {
     if (id === this.rootId) return null;
     const file = await this.getFile(id);
     if (!file) return null;
-    const topFolderId = await this.topFolderOf(id);
-    return topFolderId ? { item: this.toItem(file), topFolderId } : null;
+    const folderIds = await this.folderPathOf(id);
+    if (!folderIds) return null;
+    return { item: this.toItem(file), topFolderId: folderIds[0] ?? id, folderIds };
   }
 
   async read(id: string, range?: ByteRange): Promise<Readable> {

@@ -1,21 +1,29 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
+  ANNOTATIONS_BODY_LIMIT,
   BANNER_MAX_BYTES,
+  PAGE_FIELD,
   PAPER_BODY_LIMIT,
   PAPER_IMAGE_FIELD,
   PAPER_IMAGE_MAX_BYTES,
   PAPER_IMPORT_FIELD,
   PAPER_IMPORT_MAX_BYTES,
+  PAYHERE_NOTIFY_BODY_LIMIT,
   PROFILE_IMAGE_MAX_BYTES,
   SERVER_TEXT,
+  SHEET_FIELD,
+  SLIP_FILE_FIELD,
+  SLIP_MAX_BYTES,
   STUDENT_IMPORT_MAX_BYTES,
+  WRITTEN_LIMITS,
 } from '@academy/contract';
 import { JSON_BODY_LIMIT } from '../../src/app';
 import { mp4Bytes, PDF_BYTES } from '../../src/features/class-material/test-helpers';
 import type { DeclaredRoute } from '../../src/plugins/auth';
-import { multipartForm } from '../multipart-form';
+import { multipartFiles } from '../multipart-form';
 import { startTestApp } from '../test-app';
 import { requestFor, send, type Answer } from './call-route';
 import { errorContractProblems } from './error-contract';
@@ -136,10 +144,36 @@ const UPLOAD_LIMITS: Record<string, UploadLimit> = {
     within: async () => ({ field: PAPER_IMAGE_FIELD, filename: 'diagram.png', type: 'image/png', bytes: await noisyPng(300, 300) }),
     over: async () => ({ field: PAPER_IMAGE_FIELD, filename: 'diagram.png', type: 'image/png', bytes: await oversizedPng(PAPER_IMAGE_MAX_BYTES) }),
   },
+  'POST /api/fees/slips': {
+    maxBytes: SLIP_MAX_BYTES,
+    within: async () => ({ field: SLIP_FILE_FIELD, filename: 'slip.png', type: 'image/png', bytes: await noisyPng(300, 300) }),
+    over: async () => ({ field: SLIP_FILE_FIELD, filename: 'slip.png', type: 'image/png', bytes: await oversizedPng(SLIP_MAX_BYTES) }),
+  },
   'POST /api/forensics/traces': {
     maxBytes: MAX_UPLOAD_BYTES,
     within: async () => ({ field: 'file', filename: 'leak.mp4', type: 'video/mp4', bytes: mp4Bytes(200 * 1024) }),
     over: async () => ({ field: 'file', filename: 'leak.mp4', type: 'video/mp4', bytes: mp4Bytes(MAX_UPLOAD_BYTES + 1) }),
+  },
+  'POST /api/papers/:paperId/script/pages': {
+    maxBytes: WRITTEN_LIMITS.pageMaxBytes,
+    within: async () => ({ field: PAGE_FIELD, filename: 'page.png', type: 'image/png', bytes: await noisyPng(300, 300) }),
+    over: async () => ({ field: PAGE_FIELD, filename: 'page.png', type: 'image/png', bytes: await oversizedPng(WRITTEN_LIMITS.pageMaxBytes) }),
+  },
+  'POST /api/papers/:paperId/written/sheet': {
+    maxBytes: WRITTEN_LIMITS.sheetMaxBytes,
+    within: async () => {
+      // A sheet with a picture in it, past the JSON limit.
+      const pdf = await PDFDocument.create();
+      const picture = await pdf.embedPng(await noisyPng(300, 300));
+      pdf.addPage([595, 842]).drawImage(picture, { x: 50, y: 400, width: 300, height: 300 });
+      return { field: SHEET_FIELD, filename: 'questions.pdf', type: 'application/pdf', bytes: Buffer.from(await pdf.save()) };
+    },
+    over: async () => ({
+      field: SHEET_FIELD,
+      filename: 'questions.pdf',
+      type: 'application/pdf',
+      bytes: Buffer.concat([PDF_BYTES, Buffer.alloc(WRITTEN_LIMITS.sheetMaxBytes + 1)]).subarray(0, WRITTEN_LIMITS.sheetMaxBytes + 1),
+    }),
   },
 };
 
@@ -147,9 +181,16 @@ const UPLOAD_LIMITS: Record<string, UploadLimit> = {
  * JSON routes that take more than JSON_BODY_LIMIT, each tested at its own limit. A route with a
  * bigger limit and no entry here fails the body test below (its one byte over is not refused).
  */
+/**
+ * The routes that take a form body (ASVS 4.2.2: no other route does): PayHere's notification
+ * (fees), and the one-click unsubscribe a mail client posts (RFC 8058, notifications).
+ */
+const FORM_ROUTES = new Set(['POST /api/fees/payhere/notify', 'POST /api/notifications/unsubscribe/:token']);
+
 const JSON_BODY_LIMITS: Record<string, number> = {
   'POST /api/papers': PAPER_BODY_LIMIT,
   'PUT /api/papers/:paperId': PAPER_BODY_LIMIT,
+  'PUT /api/papers/:paperId/scripts/:scriptId/pages/:pageId/annotations': ANNOTATIONS_BODY_LIMIT,
 };
 
 describe('headers and limits on every route', () => {
@@ -161,7 +202,8 @@ describe('headers and limits on every route', () => {
     if (!example) throw new Error(`${key(route)} has no example (the access matrix names it)`);
     const granted = GRANTED[route.access];
     const actor = granted.includes('admin') && !narrowerFor(example, 'admin') ? 'admin' : (granted.find((a) => a !== 'anonymous') ?? 'anonymous');
-    return { example, request: requestFor(t.world, route, actor, await example.build({ world: t.world, actor })) };
+    const built = await example.build({ world: t.world, actor });
+    return { example, built, request: requestFor(t.world, route, actor, built) };
   }
 
   it('sends the CSP, nosniff, no CORS grant and, on JSON, no-store and a download disposition on every answer, to a caller from another origin', EVERY_ROUTE, async () => {
@@ -224,7 +266,8 @@ describe('headers and limits on every route', () => {
     const bodyRoutes = t.app.declaredRoutes.filter((r) => ['POST', 'PUT', 'DELETE'].includes(r.method));
     for (const route of bodyRoutes) {
       const { request } = await grantedRequest(route);
-      if (isMultipart(request.headers as Record<string, string>)) continue;
+      // Uploads have their own caps (below); PayHere's notification takes no JSON at all (below too).
+      if (isMultipart(request.headers as Record<string, string>) || key(route) === 'POST /api/fees/payhere/notify') continue;
       const limit = JSON_BODY_LIMITS[key(route)] ?? JSON_BODY_LIMIT;
       // Counted in bytes: a body with Sinhala text has three bytes to a character.
       const padded = (size: number) => {
@@ -248,6 +291,34 @@ describe('headers and limits on every route', () => {
     expect(problems).toEqual([]);
   });
 
+  it("answers a form post 415 on every route but the form routes; PayHere's notification takes forms only, up to 16 KB", EVERY_ROUTE, async () => {
+    const problems: string[] = [];
+    const bodyRoutes = t.app.declaredRoutes.filter((r) => ['POST', 'PUT', 'DELETE'].includes(r.method));
+    expect([...FORM_ROUTES].filter((name) => !bodyRoutes.some((route) => key(route) === name)), 'FORM_ROUTES names routes the app does not have').toEqual([]);
+    for (const route of bodyRoutes) {
+      const { request } = await grantedRequest(route);
+      const form = { ...request, headers: { ...request.headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'requestId=x&months=2026-11' };
+      if (key(route) === 'POST /api/fees/payhere/notify') {
+        const unsigned = await send(t.app, form);
+        if (unsigned.statusCode !== 400) problems.push(`${key(route)}: a form without a signature answered ${unsigned.statusCode}`);
+        const json = await send(t.app, { ...request, headers: { ...request.headers, 'content-type': 'application/json' }, payload: '{"order_id":"F1"}' });
+        if (json.statusCode !== 415) problems.push(`${key(route)}: a JSON body answered ${json.statusCode}`);
+        const before = await t.fingerprints.take();
+        const over = await send(t.app, { ...request, payload: `${String(request.payload)}&filler=${'x'.repeat(PAYHERE_NOTIFY_BODY_LIMIT)}` });
+        if (over.statusCode !== 413) problems.push(`${key(route)}: a form over 16 KB answered ${over.statusCode}`);
+        const changed = changes(before, await t.fingerprints.take());
+        if (changed.length > 0) problems.push(`${key(route)}: the refused form changed ${changed.join(', ')}`);
+        continue;
+      }
+      if (FORM_ROUTES.has(key(route))) continue;
+      const answer = await send(t.app, form);
+      if (answer.statusCode !== 415) {
+        problems.push(`${key(route)}: a form post answered ${answer.statusCode}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it("holds every upload to its own cap: one byte over is 413 with nothing stored, a file above the JSON limit but within the cap is taken", EVERY_ROUTE, async () => {
     const uploadRoutes: DeclaredRoute[] = [];
     for (const route of t.app.declaredRoutes) {
@@ -258,15 +329,18 @@ describe('headers and limits on every route', () => {
     const problems: string[] = [];
     for (const route of uploadRoutes) {
       const limit = UPLOAD_LIMITS[key(route)] as UploadLimit;
-      const attempt = async (file: Awaited<ReturnType<UploadLimit['over']>>) => {
-        const { request } = await grantedRequest(route);
-        const form = multipartForm(file.field, file.filename, file.type, file.bytes);
-        return send(t.app, { ...request, payload: form.payload, headers: { ...request.headers, ...form.headers } });
+      // Built before the fingerprint: an example may make what it uploads into (a class with fees).
+      const prepare = async (file: Awaited<ReturnType<UploadLimit['over']>>) => {
+        const { request, built } = await grantedRequest(route);
+        const form = multipartFiles([{ field: file.field, filename: file.filename, contentType: file.type, bytes: file.bytes }], built.formFields);
+        return { ...request, payload: form.payload, headers: { ...request.headers, ...form.headers } };
       };
+      const attempt = async (file: Awaited<ReturnType<UploadLimit['over']>>) => send(t.app, await prepare(file));
       const overFile = await limit.over();
       expect(overFile.bytes.length).toBe(limit.maxBytes + 1);
+      const overRequest = await prepare(overFile);
       const before = await t.fingerprints.take();
-      const over = await attempt(overFile);
+      const over = await send(t.app, overRequest);
       if (over.statusCode !== 413) problems.push(`${key(route)}: ${limit.maxBytes + 1} bytes answered ${over.statusCode} ${over.body.slice(0, 200)}`);
       problems.push(...errorContractProblems(over, route.method).map((p) => `${key(route)}: ${p}`));
       const changed = changes(before, await t.fingerprints.take());
@@ -277,6 +351,31 @@ describe('headers and limits on every route', () => {
       if (within.statusCode !== 200) problems.push(`${key(route)}: ${withinFile.bytes.length} bytes answered ${within.statusCode} ${within.body.slice(0, 200)}`);
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe("the checkout's origin in form-action", () => {
+  const formAction = (headers: Record<string, unknown>) =>
+    String(headers['content-security-policy'] ?? '')
+      .split(';')
+      .map((directive) => directive.trim())
+      .find((directive) => directive.startsWith('form-action')) ?? '';
+
+  it("is named beside 'self' only when PayHere is set, and the API answers' CSP is as before", async () => {
+    const bare = await startTestApp();
+    const payhere = await startTestApp({ PAYHERE_MERCHANT_ID: 'M1', PAYHERE_MERCHANT_SECRET: 'a-merchant-secret', PUBLIC_URL: 'https://portal.example.lk', PAYHERE_MODE: 'live' });
+    try {
+      const page = (app: typeof bare.app) => app.inject({ url: '/index.html' });
+      expect(formAction((await page(bare.app)).headers)).toBe("form-action 'self'");
+      expect(formAction((await page(payhere.app)).headers)).toBe("form-action 'self' https://www.payhere.lk");
+      const api = async (app: typeof bare.app) => (await app.inject({ url: '/api/ping' })).headers['content-security-policy'];
+      expect(await api(payhere.app)).toBe(await api(bare.app));
+    } finally {
+      for (const started of [bare, payhere]) {
+        await started.app.close();
+        await started.database.drop();
+      }
+    }
   });
 });
 

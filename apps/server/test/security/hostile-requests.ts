@@ -256,12 +256,42 @@ const multipartMutation: fc.Arbitrary<Mutation> = fc
     return { ...request, payload, headers: { ...request.headers, ...form.headers } };
   });
 
+const isForm = (request: InjectOptions) => String(request.headers?.['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+
+/**
+ * One field of a form body (PayHere's notification, the only one the portal takes) replaced,
+ * given twice, or dropped; or a field of its own added.
+ */
+function formMutation(example: InjectOptions): fc.Arbitrary<Mutation> {
+  const keys = [...new URLSearchParams(String(example.payload ?? '')).keys()];
+  return fc
+    .tuple(fc.constantFrom(...keys, 'unexpected', '__proto__', 'constructor'), nastyString, fc.constantFrom('replace', 'twice', 'drop'))
+    .map(([key, value, how]) => (request) => {
+      const form = new URLSearchParams(String(request.payload ?? ''));
+      if (how === 'replace') form.set(key, value);
+      else if (how === 'twice') form.append(key, value);
+      else form.delete(key);
+      return { ...request, payload: form.toString() };
+    });
+}
+
+/** A form body past its 16 KB limit. */
+const oversizedFormMutation: fc.Arbitrary<Mutation> = fc.integer({ min: 17 * 1024, max: 300 * 1024 }).map((size) => (request) => ({
+  ...request,
+  payload: `${String(request.payload ?? '')}&filler=${'x'.repeat(size)}`,
+}));
+
+/** The ways a body is corrupted, by the kind of body the example sends. */
+function bodyMutations(example: InjectOptions): fc.Arbitrary<Mutation>[] {
+  if (isMultipart(example)) return [multipartMutation, multipartMutation, contentTypeMutation, brokenJsonMutation];
+  if (isForm(example)) return [formMutation(example), formMutation(example), formMutation(example), contentTypeMutation, brokenJsonMutation, oversizedFormMutation];
+  const keys = Object.keys(bodyObject(example) ?? {});
+  return [fieldMutation(keys), fieldMutation(keys), wholeBodyMutation, deepJsonMutation, brokenJsonMutation, contentTypeMutation, oversizedMutation];
+}
+
 /** Every way this test corrupts a request of the route `pattern`, given its valid example. */
 export function hostileMutations(pattern: string, example: InjectOptions): fc.Arbitrary<Mutation> {
-  const keys = Object.keys(bodyObject(example) ?? {});
   const param = paramMutation(pattern);
-  const body: fc.Arbitrary<Mutation>[] = isMultipart(example)
-    ? [multipartMutation, multipartMutation, contentTypeMutation, brokenJsonMutation]
-    : [fieldMutation(keys), fieldMutation(keys), wholeBodyMutation, deepJsonMutation, brokenJsonMutation, contentTypeMutation, oversizedMutation];
+  const body = bodyMutations(example);
   return fc.oneof(...body, queryMutation, headerMutation, ...(param ? [param, param] : []));
 }

@@ -14,6 +14,10 @@ import { choose, handInOk, startSitting } from '../../src/features/papers/sittin
 import { paperBody } from '../../src/features/papers/test-helpers';
 import type { RouteAccess } from '../../src/plugins/auth';
 import { buildRegistration } from '../factories';
+import { FEE_REPORT_ROUTE_EXAMPLES } from './fee-report-examples';
+import { FEE_ROUTE_EXAMPLES } from './fee-examples';
+import { PAYMENT_ROUTE_EXAMPLES } from './payment-examples';
+import { SCRIPT_ROUTE_EXAMPLES } from './script-examples';
 import { multipartForm } from '../multipart-form';
 import { ACTORS, newClientAddress, WORLD_SESSION_LIMIT, type Actor, type Headers, type World } from './world';
 
@@ -38,6 +42,8 @@ export interface ExampleRequest {
   /** Replaces the caller's bearer header: a fresh session of the same account, or the fresh owner of the target. */
   auth?: Headers;
   remoteAddress?: string;
+  /** A multipart example's text fields, which an upload-cap test sends again beside its own file. */
+  formFields?: Record<string, string>;
 }
 
 /** Callers a route refuses though its declaration grants them: the status they get, and why. */
@@ -569,6 +575,14 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     },
     status: 409,
   },
+
+  // ---- class fees (fee-examples.ts) ----
+  ...FEE_ROUTE_EXAMPLES,
+  ...PAYMENT_ROUTE_EXAMPLES,
+  ...FEE_REPORT_ROUTE_EXAMPLES,
+
+  // ---- answer scripts, the written part of a paper (script-examples.ts) ----
+  ...SCRIPT_ROUTE_EXAMPLES,
 };
 
 /** The refusal a route gives this caller though its declaration grants them, if it gives one. */

@@ -3,10 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { DriveItem, DriveListingAnswer, FileTicketAnswer } from '@academy/contract';
+import type { DriveItem, DriveListingAnswer, FileTicketAnswer, Order } from '@academy/contract';
 import { hlsAttribute } from '../hls-copy';
 import { codeIn, isCodeMailTo } from '../../src/features/password-reset/test-helpers';
 import { buildRegistration } from '../factories';
+import { startFakePayHere, STAND_IN_CARD, type FakePayHere } from '../fake-payhere';
 import { processDatabase } from '../process-database';
 import { startServerProcess } from '../server-process';
 import { startSmtpReceiver } from '../smtp-receiver';
@@ -18,7 +19,8 @@ import { engineUnderTest } from '../engine-under-test';
 // worth of calls, good and bad, and transcodes a lesson that a student then opens and plays with
 // the viewer's ticket (secure-file, playlists, key, segment); then its whole output is searched for
 // every secret it held and every credential it issued, the lesson's AES key and the ticket
-// included. Nor any of the student's personal data that reached the server in an address: their
+// included; nor the PayHere merchant secret, a checkout's hash, or the card holder, number and
+// expiry a payment notification carries. Nor any of the student's personal data that reached the server in an address: their
 // e-mail in `folders/diveRootFiles/{email}`, and their name and phone number as the Student List's
 // search words.
 
@@ -40,7 +42,10 @@ describe(`secrets in the logs (${engine})`, () => {
       smtpPassword: login.pass,
       smtpUrl: `smtp://${login.user}:${login.pass}@${new URL(smtp.url).host}`,
       ...(databaseUrl ? { databasePassword: databaseUrl.password, databaseUrl: databaseUrl.toString() } : {}),
+      payhereSecret: secret('payhere'),
     };
+    // PayHere through its local stand-in, which forwards its notifications to the server as a tunnel would.
+    const payhere = await startFakePayHere({ merchantId: '1211149', merchantSecret: held.payhereSecret });
     const server = await startServerProcess({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'trace',
@@ -49,8 +54,13 @@ describe(`secrets in the logs (${engine})`, () => {
       ADMIN_PASSWORD: held.adminPassword,
       SMTP_URL: held.smtpUrl,
       TRANSCODE_CONCURRENCY: '1',
+      PAYHERE_MERCHANT_ID: '1211149',
+      PAYHERE_MERCHANT_SECRET: held.payhereSecret,
+      PAYHERE_CHECKOUT_URL: payhere.checkoutUrl,
+      PUBLIC_URL: 'http://127.0.0.1:9',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl.toString() } : {}),
     });
+    payhere.settings.notifyOrigin = server.url;
     const call = (url: string, init: { method?: string; body?: unknown; token?: string; raw?: string } = {}) =>
       fetch(`${server.url}${url}`, {
         method: init.method ?? (init.body || init.raw ? 'POST' : 'GET'),
@@ -78,6 +88,7 @@ describe(`secrets in the logs (${engine})`, () => {
       expect((await call('/api/students/student/forgot-password/reset-password', { body: { resetToken: confirmed.data.resetToken, password: newPassword } })).status).toBe(200);
       expect((await call('/api/messages/message/get-all', { token: adminLogin.token })).status).toBe(200);
       const { key: lessonKey, ticket } = await playLesson(call, server.url, adminLogin.token, { email: student.email, password: newPassword });
+      const checkoutHash = await payOnline(call, payhere, adminLogin.token, { email: student.email, password: newPassword });
       // Personal data in addresses: the e-mail in the path (escaped, as the web app sends it, and
       // raw), and the Student List's and the deleted list's search words.
       const studentToken = ((await (await call('/api/students/student/login', { body: { email: student.email, password: newPassword } })).json()) as { token: string }).token;
@@ -94,6 +105,8 @@ describe(`secrets in the logs (${engine})`, () => {
       server.child.kill('SIGTERM');
       await server.exited;
       const logs = server.output();
+      // A refused notification is one warn line with its order, outcome and address, and nothing of the card.
+      expect(logs.split('\n').filter((line) => line.includes('"payhereNotification":"bad-signature"') && line.includes('"level":40'))).toHaveLength(1);
       // The logs are there (one line per request at this level), so finding nothing in them means something.
       expect(logs.split('\n').filter((line) => line.includes('"reqId"')).length).toBeGreaterThan(20);
       const issued = {
@@ -113,6 +126,10 @@ describe(`secrets in the logs (${engine})`, () => {
         studentEmailEscaped: encodeURIComponent(student.email),
         searchName: searchWords[0] ?? '',
         searchPhone: searchWords[1] ?? '',
+        checkoutHash,
+        cardHolder: STAND_IN_CARD.holder,
+        cardNumber: STAND_IN_CARD.number,
+        cardExpiry: STAND_IN_CARD.expiry,
       };
       const lowered = logs.toLowerCase();
       const leaked = Object.entries({ ...held, ...issued }).filter(([name, value]) => value && (logs.includes(value) || (name === 'lessonKeyHex' && lowered.includes(value))));
@@ -121,6 +138,7 @@ describe(`secrets in the logs (${engine})`, () => {
       expect(leaked.map(([name]) => name), where.join('\n')).toEqual([]);
     } finally {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      await payhere.close();
       await smtp.close();
       await database.cleanup();
       rmSync(dataDir, { recursive: true, force: true });
@@ -129,6 +147,24 @@ describe(`secrets in the logs (${engine})`, () => {
 });
 
 type Call = (url: string, init?: { method?: string; body?: unknown; token?: string; raw?: string }) => Promise<Response>;
+
+/**
+ * The student pays a month of a class with a plan through the PayHere stand-in, whose notification
+ * carries a card holder, number and expiry; a forged notification follows. Answers the checkout's hash.
+ */
+async function payOnline(call: Call, payhere: FakePayHere, adminToken: string, student: { email: string; password: string }): Promise<string> {
+  const className = `Fees ${crypto.randomUUID().slice(0, 6)}`;
+  const classFolder = (await (await call('/api/folders/create/folder', { body: { folderName: className }, token: adminToken })).json()) as { data: DriveItem };
+  const plan = { monthlyFee: 2500, months: ['2026-11', '2026-12'], dueDay: 10, graceDays: 5 };
+  expect((await call(`/api/fees/classes/${encodeURIComponent(classFolder.data.id)}`, { method: 'PUT', body: plan, token: adminToken })).status).toBe(200);
+  expect((await call('/api/students/student/give-additional-access', { body: { email: student.email, className }, token: adminToken })).status).toBe(200);
+  const login = (await (await call('/api/students/student/login', { body: student })).json()) as { token: string };
+  const order = (await (await call('/api/fees/orders', { body: { folderId: classFolder.data.id, month: '2026-11' }, token: login.token })).json()) as { data: Order };
+  expect((await payhere.checkout(order.data.checkout.fields)).status).toBe(200);
+  expect((await payhere.pay(order.data.orderId)).answer).toBe(200);
+  expect((await payhere.pay(order.data.orderId, { secret: 'a-guessed-secret' })).answer).toBe(400);
+  return order.data.checkout.fields.hash ?? '';
+}
 
 /**
  * The admin uploads a short video into a class granted to the student; once it is transcoded the

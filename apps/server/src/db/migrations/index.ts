@@ -14,6 +14,8 @@ import * as watching from './012-watching';
 import * as forensics from './013-forensics';
 import * as papers from './014-papers';
 import * as notifications from './015-notifications';
+import * as fees from './016-fees';
+import * as answerScripts from './017-answer-scripts';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   '013-forensics': forensics,
   '014-papers': papers,
   '015-notifications': notifications,
+  '016-fees': fees,
+  '017-answer-scripts': answerScripts,
 };

@@ -1,6 +1,7 @@
 import { driveItemKind, type ClassStudent, type DriveItem } from '@academy/contract';
 import { AppError } from '../../lib/errors';
 import { classAccess } from './access-service';
+import { isFeeLocked } from './fee-hooks';
 import { ticketFor } from './file-service';
 import * as repo from './repo';
 import { fileNotFound, locate, readerOf, toDriveItem, type ClassMaterialContext } from './tree';
@@ -10,11 +11,13 @@ import { fileNotFound, locate, readerOf, toDriveItem, type ClassMaterialContext 
 // as the drive screen shows them to that reader, and who may open a file. Every answer goes through
 // `locate` or the class's grants, the same checks as listings and tickets.
 
+/** The located file, or null when the reader may not open it now: not in their classes, or in a month they have not paid. */
 async function locatedOrNull(ctx: ClassMaterialContext, reader: repo.Reader, fileId: string) {
   try {
     return await locate(ctx, reader, fileId);
   } catch (error) {
     if (error instanceof AppError && error.status === 404) return null;
+    if (isFeeLocked(error)) return null;
     throw error;
   }
 }

@@ -90,6 +90,7 @@ async function followRename(ctx: ClassMaterialContext, fromId: string, toId: str
   await ctx.lessons?.renamed(fromId, toId);
   await ctx.watching?.renamed(fromId, toId);
   await ctx.papers?.renamed(fromId, toId);
+  await ctx.fees?.renamed(fromId, toId);
 }
 
 /** A class folder's rename renames the class too, still unique in any letter case, grants kept. */
@@ -146,6 +147,7 @@ export async function deleteItem(ctx: ClassMaterialContext, actor: AuditActor, i
     await storeCall(() => ctx.store.delete(item.id));
     await ctx.lessons?.deleted(item.id);
     await ctx.papers?.deleted(deleted);
+    await ctx.fees?.deleted(deleted);
     await recordAudit(ctx.db, actor, {
       action: isFolder(item) ? 'folder.delete' : 'file.delete',
       target: itemTarget(item, classRow),

@@ -69,10 +69,13 @@ export async function rootFiles(ctx: ClassMaterialContext, caller: SessionAccoun
 /** A folder's content, when the folder lies in a class the caller may open. */
 export async function folderContent(ctx: ClassMaterialContext, caller: SessionAccount, folderId: string): Promise<DriveItem[]> {
   const reader = await readerOf(ctx.db, caller.id);
-  const { item } = await locate(ctx, reader, folderId, folderNotFound);
+  const folder = await locate(ctx, reader, folderId, folderNotFound);
+  const { item } = folder;
   if (item.mimeType !== FOLDER_MIME_TYPE) throw folderNotFound();
   const items = await storeCall(() => ctx.store.list(item.id), { notFound: folderNotFound });
-  const shown = sortItems(items.flatMap((child) => toDriveItem(child) ?? []));
+  const listed = sortItems(items.flatMap((child) => toDriveItem(child) ?? []));
+  // Month folders carry their fee month, and to a student its state and amount.
+  const shown = ctx.fees ? await ctx.fees.describe(listed, reader, folder) : listed;
   const admin = isAdmin(reader.account_type);
   const described = ctx.lessons ? await ctx.lessons.describe(shown, { admin, ticketFor: (fileId) => ticketFor(ctx, reader, fileId) }) : shown;
   const watched = !admin && ctx.watching ? await ctx.watching.describe(described, reader.id) : described;

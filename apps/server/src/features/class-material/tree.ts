@@ -14,6 +14,7 @@ import { AppError, errors } from '../../lib/errors';
 import { StoreError, type FileStore, type StoreItem } from '../../storage/file-store';
 import * as repo from './repo';
 import type { ClassRow, Reader } from './repo';
+import type { FeeHooks } from './fee-hooks';
 import type { LessonHooks } from './lesson-hooks';
 import type { PaperHooks } from './paper-hooks';
 import type { WatchingHooks } from './watching-hooks';
@@ -35,6 +36,8 @@ export interface ClassMaterialContext {
   watching?: WatchingHooks;
   /** The papers set in folders; absent, folders list their sub-folders and files only. */
   papers?: PaperHooks;
+  /** The month gate of class fees and the fee state of month folders; absent, no month is ever locked. */
+  fees?: FeeHooks;
   /** Scratch space: a video is written here and probed before it lands in the store. */
   workDir: string;
 }
@@ -89,15 +92,22 @@ export interface Located {
   classRow: ClassRow;
   /** True when the item is the class folder itself. */
   isClassFolder: boolean;
+  /** The folders from the class folder down to the item's parent, top first (empty for the class folder). */
+  folderIds: string[];
 }
 
-/** The item behind an id from a client, if it lies in a class the reader may open; else 404. */
+/**
+ * The item behind an id from a client, if it lies in a class the reader may open (else 404) and,
+ * for a student, in no fee month they may not open now (else the fees' 403).
+ */
 export async function locate(ctx: ClassMaterialContext, reader: Reader, id: string, notFound = fileNotFound): Promise<Located> {
   const found = await storeCall(() => ctx.store.stat(id), { notFound });
   if (!found?.topFolderId) throw notFound();
   const classRow = await openableClass(ctx.db, reader, found.topFolderId);
   if (!classRow) throw notFound();
-  return { item: found.item, classRow, isClassFolder: found.item.id === found.topFolderId };
+  const located = { item: found.item, classRow, isClassFolder: found.item.id === found.topFolderId, folderIds: found.folderIds };
+  if (ctx.fees && !isAdmin(reader.account_type)) await ctx.fees.gate(reader, located);
+  return located;
 }
 
 /** What the drive screen shows of an item; null for what it never shows (anything but folders, mp4, PDF). */

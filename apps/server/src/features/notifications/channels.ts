@@ -4,6 +4,7 @@ import { KIND_RULES, NOTIFICATION_CHANNELS, type NotificationChannel, type Notif
 // switches, limited to what this server can send (push keys, PUBLIC_URL for e-mail, an SMS
 // provider listing the kind) and to what the account has (a subscribed device, an address, a
 // Sri Lankan mobile). Push and SMS due inside quiet hours are held until they end; e-mail never is.
+// A kind whose feature mails it itself (fees) is never e-mailed here, whatever is stored.
 
 /** A recipient's state on a channel, as notification_recipients stores it. */
 export type ChannelState = null | 'off' | 'none' | 'queued' | 'held';
@@ -41,9 +42,14 @@ export function smsCarries(kind: NotificationKind, smsKinds: readonly Notificati
   return KIND_RULES[kind].smsAllowed && smsKinds.includes(kind);
 }
 
+/** Whether the centre e-mails the kind at all: not one its feature mails itself (no mail twice). */
+export function emailCarries(kind: NotificationKind): boolean {
+  return KIND_RULES[kind].emailAllowed;
+}
+
 function applies(kind: NotificationKind, channel: NotificationChannel, availability: ChannelAvailability): boolean {
   if (channel === 'push') return true;
-  if (channel === 'email') return availability.email;
+  if (channel === 'email') return availability.email && emailCarries(kind);
   return smsCarries(kind, availability.smsKinds);
 }
 

@@ -16,7 +16,7 @@ import { errors } from '../../lib/errors';
 import type { QuietHours } from '../../notify/quiet-hours';
 import { maskedMobile, sriLankanMobile } from '../../notify/sms/phone';
 import type { SessionAccount } from '../../plugins/auth';
-import { isChannelOn, smsCarries } from './channels';
+import { emailCarries, isChannelOn, smsCarries } from './channels';
 import { readOverrides, withSwitch } from './preferences-overrides';
 import * as repo from './preferences-repo';
 
@@ -65,17 +65,21 @@ export async function getPreferences(deps: PreferencesDeps, account: SessionAcco
     kinds: kindsOf(account).map((kind) => ({
       kind,
       push: isChannelOn(kind, 'push', overrides),
-      email: channels.email ? isChannelOn(kind, 'email', overrides) : null,
+      email: channels.email && emailCarries(kind) ? isChannelOn(kind, 'email', overrides) : null,
       sms: smsOffered(config, kind) ? isChannelOn(kind, 'sms', overrides) : null,
     })),
   };
 }
 
-/** Each kind the caller does not receive, and each SMS switch of a kind SMS does not carry, by its field. */
+/**
+ * Each kind the caller does not receive, each e-mail switch of a kind its feature mails itself, and
+ * each SMS switch of a kind SMS does not carry, by its field.
+ */
 function refusedChanges(deps: PreferencesDeps, account: SessionAccount, kinds: NonNullable<PreferencesUpdateBody['kinds']>): FieldError[] {
   const received = kindsOf(account);
   return kinds.flatMap((change, index): FieldError[] => {
     if (!received.includes(change.kind)) return [{ field: `kinds.${index}.kind`, message: `kinds.${index}.kind ${NOT_A_KIND}` }];
+    if (change.email !== undefined && !emailCarries(change.kind)) return [{ field: `kinds.${index}.email`, message: `kinds.${index}.email ${NOTIFICATIONS_TEXT.smsNotOffered}` }];
     if (change.sms !== undefined && !smsOffered(deps.config, change.kind)) return [{ field: `kinds.${index}.sms`, message: `kinds.${index}.sms ${NOTIFICATIONS_TEXT.smsNotOffered}` }];
     return [];
   });

@@ -14,7 +14,7 @@ describe('notification preferences, with e-mail and SMS offered', () => {
     admin = await adminHeaders(t.app);
   });
 
-  it("answers a student's defaults: the student kinds, e-mail on the kinds that mail by default, SMS only where the academy lists the kind, the number masked", async () => {
+  it("answers a student's defaults: the student kinds, e-mail on the kinds that mail by default and none on fees' own mails, SMS only where the academy lists the kind, the number masked", async () => {
     const me = await signedInStudent(t.app, { whatsAppNo: '0771234567' });
     const answer = await preferences(t.app, me.headers);
 
@@ -29,7 +29,9 @@ describe('notification preferences, with e-mail and SMS offered', () => {
     expect(kindOf(answer, 'lesson.new')).toEqual({ kind: 'lesson.new', push: true, email: false, sms: null });
     expect(kindOf(answer, 'results.released')).toEqual({ kind: 'results.released', push: true, email: true, sms: null });
     expect(kindOf(answer, 'paper.opening')).toEqual({ kind: 'paper.opening', push: true, email: false, sms: true });
-    expect(kindOf(answer, 'slip.rejected')).toEqual({ kind: 'slip.rejected', push: true, email: true, sms: true });
+    expect(kindOf(answer, 'slip.rejected')).toEqual({ kind: 'slip.rejected', push: true, email: null, sms: true });
+    expect(kindOf(answer, 'payment.receipt')).toMatchObject({ email: null });
+    expect(kindOf(answer, 'fee.due')).toMatchObject({ email: null });
   });
 
   it('has no SMS number for a landline, and gives an admin the admin kind only', async () => {
@@ -37,7 +39,7 @@ describe('notification preferences, with e-mail and SMS offered', () => {
     expect((await preferences(t.app, landline.headers)).smsNumber).toBeNull();
 
     const answer = await preferences(t.app, admin);
-    expect(answer.kinds).toEqual([{ kind: 'payment.reversed', push: true, email: true, sms: null }]);
+    expect(answer.kinds).toEqual([{ kind: 'payment.reversed', push: true, email: null, sms: null }]);
   });
 
   it('keeps what a student changes, stores only what differs from the defaults, and touches no one else', async () => {
@@ -55,7 +57,7 @@ describe('notification preferences, with e-mail and SMS offered', () => {
     expect(changed.json()).toMatchObject({ data: answer });
     expect(answer.language).toBe('si');
     expect(kindOf(answer, 'lesson.new')).toEqual({ kind: 'lesson.new', push: false, email: true, sms: null });
-    expect(kindOf(answer, 'fee.due')).toEqual({ kind: 'fee.due', push: true, email: false, sms: false });
+    expect(kindOf(answer, 'fee.due')).toEqual({ kind: 'fee.due', push: true, email: null, sms: false });
     expect(kindOf(answer, 'paper.opening')).toEqual({ kind: 'paper.opening', push: true, email: false, sms: true });
 
     const row = await t.database.db.selectFrom('notification_preferences').selectAll().where('account_id', '=', me.student._id).executeTakeFirstOrThrow();
@@ -72,12 +74,14 @@ describe('notification preferences, with e-mail and SMS offered', () => {
     expect(kindOf(theirs, 'lesson.new')).toEqual({ kind: 'lesson.new', push: true, email: false, sms: null });
   });
 
-  it('refuses a kind the caller does not receive and an SMS switch the kind has not, naming the field, and stores nothing', async () => {
+  it('refuses a kind the caller does not receive, an e-mail switch of a kind fees mail themselves and an SMS switch the kind has not, naming the field, and stores nothing', async () => {
     const me = await signedInStudent(t.app);
     const cases: [object, string, string][] = [
       [{ kinds: [{ kind: 'lesson.old', push: false }] }, 'kinds.0.kind', 'kinds.0.kind is not a notification kind'],
       [{ kinds: [{ kind: 'fee.due', push: false }, { kind: 'lesson.new', sms: true }] }, 'kinds.1.sms', 'kinds.1.sms is not offered for this kind'],
       [{ kinds: [{ kind: 'payment.reversed', push: false }] }, 'kinds.0.kind', 'kinds.0.kind is not a notification kind'],
+      [{ kinds: [{ kind: 'lesson.new', email: true }, { kind: 'payment.receipt', email: true }] }, 'kinds.1.email', 'kinds.1.email is not offered for this kind'],
+      [{ kinds: [{ kind: 'slip.rejected', email: false }] }, 'kinds.0.email', 'kinds.0.email is not offered for this kind'],
       [{ language: 'fr' }, 'language', 'language must be en or si'],
       [{ kinds: [{ kind: 'fee.due', push: 'yes' }] }, 'kinds.0.push', 'kinds.0.push must be true or false'],
     ];

@@ -7,7 +7,7 @@ import { PUSH_BODY_MAX, PUSH_TITLE_MAX, mailWords, pushPayload, smsText } from '
 // carry no link. (That the templates keep SMS within their parts with realistic words is the
 // contract's own test.)
 
-const longest = Object.fromEntries(['excerpt', 'className', 'title', 'paperTitle', 'month', 'receiptNo', 'opensAt'].map((name) => [name, 'ආ'.repeat(200)]));
+const longest = Object.fromEntries(['excerpt', 'className', 'title', 'paperTitle', 'month', 'receiptNo', 'opensAt', 'dueOn'].map((name) => [name, 'ආ'.repeat(200)]));
 
 describe('render', () => {
   it.each(NOTIFICATION_KINDS.flatMap((kind) => NOTIFICATION_LANGUAGES.map((language) => [kind, language] as const)))('%s in %s fits its channels', (kind, language) => {

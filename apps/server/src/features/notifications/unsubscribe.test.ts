@@ -28,7 +28,7 @@ describe('unsubscribing from notification e-mails', () => {
     expect(first.json()).toMatchObject({ code: 200, data: { kind: 'results.released' } });
     const mine = await preferences(t.app, me.headers);
     expect(kindOf(mine, 'results.released')).toMatchObject({ email: false, push: true });
-    expect(kindOf(mine, 'payment.receipt')).toMatchObject({ email: true });
+    expect(kindOf(mine, 'script.returned')).toMatchObject({ email: true });
     expect(kindOf(await preferences(t.app, other.headers), 'results.released')).toMatchObject({ email: true });
 
     const stored = await preferencesRow(me.student._id);
@@ -40,9 +40,9 @@ describe('unsubscribing from notification e-mails', () => {
 
   it("the portal's page posts JSON {} to the same effect, and a kind whose e-mail is already off stays off with nothing written", async () => {
     const me = await signedInStudent(t.app);
-    const page = await t.app.inject({ method: 'POST', url: `/api/notifications/unsubscribe/${tokens.sign(me.student._id, 'slip.rejected')}`, payload: {} });
+    const page = await t.app.inject({ method: 'POST', url: `/api/notifications/unsubscribe/${tokens.sign(me.student._id, 'script.returned')}`, payload: {} });
     expect(page.statusCode, page.body).toBe(200);
-    expect(kindOf(await preferences(t.app, me.headers), 'slip.rejected')).toMatchObject({ email: false });
+    expect(kindOf(await preferences(t.app, me.headers), 'script.returned')).toMatchObject({ email: false });
 
     const other = await signedInStudent(t.app);
     const alreadyOff = await oneClick(tokens.sign(other.student._id, 'lesson.new'));

@@ -52,8 +52,8 @@ export async function writeQuestionKey(db: Db, question: { id: string; keyOption
   await db.updateTable('paper_questions').set({ marks: question.marks, dropped: question.dropped ? 1 : 0 }).where('id', '=', question.id).execute();
 }
 
-/** An attempt's marking as a regrade rewrites it. */
-export async function writeMarking(db: Db, attempt: { id: string; marks: number; correct: number; answered: number }, now: string): Promise<void> {
+/** An attempt's marking as a regrade rewrites it: `marks` the total, `mcq_marks` the MCQ part of it. */
+export async function writeMarking(db: Db, attempt: { id: string; marks: number; mcq_marks: number; correct: number; answered: number }, now: string): Promise<void> {
   const { id, ...marking } = attempt;
   await db
     .updateTable('paper_attempts')

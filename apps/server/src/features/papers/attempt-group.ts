@@ -259,7 +259,8 @@ async function applyGroup(tx: Db, cache: PaperCache, graceMs: number, operations
   for (const state of marking) {
     const key = keys.get(state.paper.id)?.questions ?? [];
     const result = markAttempt(key, (answers.get(state.row.id) ?? []).map((row) => ({ questionId: row.question_id, optionId: row.option_id })));
-    Object.assign(state.row, { marks: result.marks, correct: result.correct, answered: result.answered });
+    // The total keeps the written part's marks once they are joined (answer-scripts.md 'Totals everywhere').
+    Object.assign(state.row, { mcq_marks: result.marks, marks: result.marks + (state.row.written_marks ?? 0), correct: result.correct, answered: result.answered });
   }
 
   await repo.insertDevices(tx, newDevices);

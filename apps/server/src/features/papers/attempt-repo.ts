@@ -203,6 +203,7 @@ export async function saveAttempts(db: Db, rows: AttemptRow[]): Promise<void> {
           handed_in_at: eb.ref('excluded.handed_in_at'),
           handed_in_by: eb.ref('excluded.handed_in_by'),
           marks: eb.ref('excluded.marks'),
+          mcq_marks: eb.ref('excluded.mcq_marks'),
           correct: eb.ref('excluded.correct'),
           answered: eb.ref('excluded.answered'),
           time_taken_seconds: eb.ref('excluded.time_taken_seconds'),

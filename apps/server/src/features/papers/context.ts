@@ -28,6 +28,8 @@ export interface PapersContext {
   savesPerMinute: number;
   /** Question images: `<hash>.webp`, written beside and renamed. */
   imagesDir: string;
+  /** The written part's files (answer-scripts.md): `pages` holds students' pages, `sheets` the question sheets. */
+  writtenDirs: { pages: string; sheets: string };
   /** This instance's copy of each paper's questions, options, key and marks (paper-cache.ts). */
   cache: PaperCache;
   /** Every write of a sitting (start, saves, hand-in, the close by time) goes through its group commit. */

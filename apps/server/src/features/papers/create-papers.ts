@@ -1,4 +1,5 @@
 // Builds the papers feature at the server's start: its context, its own job worker and the sweep.
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -47,6 +48,7 @@ export function createPapers(options: {
     graceMs: config.papers.graceMs,
     savesPerMinute: config.papers.savesPerMinute,
     imagesDir: config.papers.imagesDir,
+    writtenDirs: { pages: path.join(config.dataDir, 'script-pages'), sheets: path.join(config.dataDir, 'paper-sheets') },
     cache: new PaperCache(),
     messages: options.messages,
     notifier: options.notifier ?? null,

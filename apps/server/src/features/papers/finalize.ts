@@ -4,6 +4,7 @@
 // on what is still to do, so a run repeated (after a crash, by the sweep, on another instance)
 // changes nothing twice.
 import type { Db } from '../../db/database';
+import { joinWrittenMarks, writtenReadiness } from './answer-scripts/written-release';
 import { openAttemptSummary } from './attempt-repo';
 import type { PapersContext } from './context';
 import { announceRelease } from './notifications';
@@ -25,6 +26,10 @@ async function releaseIfTimeCame(ctx: Pick<PapersContext, 'notifier'>, tx: Db, p
   if (paper.released_at !== null || paper.release_at === null) return null;
   const releaseAt = Date.parse(paper.release_at);
   if (releaseAt > now) return releaseAt;
+  // A written part waits for its upload time and its marking, then joins the totals and ranks.
+  const written = await writtenReadiness(tx, paper.id, now);
+  if (!written.ready) return written.retryAt;
+  await joinWrittenMarks(tx, paper.id, iso(now));
   await repo.markReleased(tx, paper.id, iso(now), null);
   await announceRelease(ctx, tx, paper);
   return null;

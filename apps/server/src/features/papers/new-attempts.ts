@@ -49,6 +49,8 @@ export async function insertNewAttempts(
         handed_in_at: null,
         handed_in_by: null,
         marks: null,
+        mcq_marks: null,
+        written_marks: null,
         correct: null,
         answered: null,
         time_taken_seconds: 0,

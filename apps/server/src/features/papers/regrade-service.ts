@@ -55,7 +55,7 @@ async function plan(db: Db, paper: PaperRow, content: PaperContent, changes: rea
   const answers = (await answersOf(db, handedIn)).map((answer) => ({ attemptId: answer.attempt_id, questionId: answer.question_id, optionId: answer.option_id }));
   const planned = planRegrade(
     regradePaper,
-    attempts.map((attempt) => ({ id: attempt.id, handedInAt: attempt.handed_in_at, marks: attempt.marks, district: attempt.district, batch: attempt.batch })),
+    attempts.map((attempt) => ({ id: attempt.id, handedInAt: attempt.handed_in_at, marks: attempt.marks, writtenMarks: attempt.written_marks, district: attempt.district, batch: attempt.batch })),
     answers,
     changes,
   );
@@ -112,7 +112,7 @@ export async function applyRegrade(ctx: PapersContext, actor: AuditActor, paperI
     for (const attempt of planned.attempts) {
       const before = stored.get(attempt.id);
       if (before && before.marks === attempt.marksAfter && before.correct === attempt.correct && before.answered === attempt.answered) continue;
-      await writeMarking(tx, { id: attempt.id, marks: attempt.marksAfter, correct: attempt.correct, answered: attempt.answered }, at);
+      await writeMarking(tx, { id: attempt.id, marks: attempt.marksAfter, mcq_marks: attempt.marksAfter - (before?.written_marks ?? 0), correct: attempt.correct, answered: attempt.answered }, at);
     }
     if (paper.results_ready_at !== null) {
       const ranks = planned.attempts.map((attempt) => ({ id: attempt.id, islandRank: attempt.islandRankAfter, districtRank: attempt.districtRank, batchRank: attempt.batchRank }));

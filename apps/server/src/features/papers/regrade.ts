@@ -27,7 +27,10 @@ export interface RegradeAttempt {
   id: string;
   /** Null while open: such an attempt has no marks yet and is marked at its hand-in with the new key. */
   handedInAt: string | null;
+  /** The total: MCQ marks plus any written marks joined at release. */
   marks: number | null;
+  /** The written part's joined marks, which a regrade leaves as they are. */
+  writtenMarks?: number | null;
   district: string;
   batch: string;
 }
@@ -159,7 +162,8 @@ export function planRegrade(paper: RegradePaper, attempts: readonly RegradeAttem
   const marked = attempts.filter(isMarked);
   const markings = new Map(marked.map((attempt) => [attempt.id, markAttempt(questions, answersOf.get(attempt.id) ?? [])]));
   const before = ranksById(rankEntries(marked).ranked);
-  const after = ranksById(rankEntries(marked.map((attempt) => ({ ...attempt, marks: markings.get(attempt.id)?.marks ?? 0 }))).ranked);
+  const totalOf = (attempt: Marked) => (markings.get(attempt.id)?.marks ?? 0) + (attempt.writtenMarks ?? 0);
+  const after = ranksById(rankEntries(marked.map((attempt) => ({ ...attempt, marks: totalOf(attempt) }))).ranked);
 
   const regraded: RegradedAttempt[] = marked.map((attempt) => {
     const marking = markings.get(attempt.id) ?? { marks: 0, correct: 0, answered: 0 };
@@ -167,7 +171,7 @@ export function planRegrade(paper: RegradePaper, attempts: readonly RegradeAttem
     return {
       id: attempt.id,
       marksBefore: attempt.marks,
-      marksAfter: marking.marks,
+      marksAfter: totalOf(attempt),
       correct: marking.correct,
       answered: marking.answered,
       islandRankBefore: before.get(attempt.id)?.islandRank ?? 0,

@@ -35,6 +35,7 @@ export async function reopenAttempt(ctx: PapersContext, actor: AuditActor, paper
       handed_in_at: null,
       handed_in_by: null,
       marks: null,
+      mcq_marks: null,
       correct: null,
       answered: null,
       island_rank: null,

@@ -146,6 +146,7 @@ const RESULT_ATTEMPT_COLUMNS = [
   'a.id', 'a.paper_id', 'a.account_id', 'a.started_at', 'a.opened_at', 'a.deadline_at', 'a.extra_minutes', 'a.district', 'a.batch', 'a.school',
   'a.devices', 'a.handed_in_at', 'a.handed_in_by', 'a.marks', 'a.correct', 'a.answered', 'a.time_taken_seconds', 'a.island_rank', 'a.district_rank',
   'a.batch_rank', 'a.away_count', 'a.away_seconds', 'a.offline_count', 'a.offline_seconds', 'a.late_saves', 'a.reopened', 'a.updated_at',
+  'a.mcq_marks', 'a.written_marks',
 ] as const satisfies readonly `a.${Exclude<keyof PaperAttemptsTable, 'order_json'>}`[];
 
 export async function resultAttempts(db: Db, paperId: string): Promise<ResultAttemptRow[]> {

@@ -12,6 +12,8 @@ import {
 import { AppError, errors } from '../../lib/errors';
 import type { SessionAccount } from '../../plugins/auth';
 import { recordAudit, type AuditActor } from '../audit-log/service';
+import { writtenMaxOf, writtenResults, type WrittenResults } from './answer-scripts/written-results';
+import { joinWrittenMarks, writtenReadiness } from './answer-scripts/written-release';
 import { answersOf } from './attempt-repo';
 import { actionTarget } from './audit';
 import type { PapersContext } from './context';
@@ -34,6 +36,10 @@ export async function releaseResults(ctx: PapersContext, actor: AuditActor, pape
     if (!paper) throw paperNotFound();
     if (paper.released_at !== null) return { releasedAt: paper.released_at };
     if (paper.results_ready_at === null) throw new AppError(409, PAPERS_TEXT.releaseNotReady, [], { closesAt: paper.closes_at });
+    // A written part must be past its upload time and marked; its marks then join the totals and ranks.
+    const written = await writtenReadiness(tx, paperId, ctx.clock());
+    if (!written.ready) throw written.refusal;
+    await joinWrittenMarks(tx, paperId, now);
     await repo.markReleased(tx, paperId, now, actor.id);
     await announceRelease(ctx, tx, paper);
     await recordAudit(tx, actor, {
@@ -91,11 +97,22 @@ export async function studentResult(ctx: PapersContext, account: SessionAccount,
   if (!attempt || attempt.handed_in_at === null || attempt.marks === null) throw errors.notFound(PAPERS_TEXT.didNotSit);
   const { island_rank: islandRank, district_rank: districtRank, batch_rank: batchRank } = attempt;
   if (islandRank === null || districtRank === null || batchRank === null) throw new Error(`released paper ${paperId} has an unranked attempt ${attempt.id}`);
-  const [answers, counts] = await Promise.all([answersOf(ctx.db, [attempt.id]), repo.satCounts(ctx.db, paperId, attempt.district, attempt.batch)]);
+  const [answers, counts, writtenMax] = await Promise.all([
+    answersOf(ctx.db, [attempt.id]),
+    repo.satCounts(ctx.db, paperId, attempt.district, attempt.batch),
+    writtenMaxOf(ctx.db, paperId),
+  ]);
+  // With a written part the total and its maximum join both parts (answer-scripts.md).
+  const maxMarks = paper.maxMarks + writtenMax;
+  const written =
+    writtenMax > 0
+      ? { mcqMarks: attempt.mcq_marks ?? attempt.marks, writtenMarks: attempt.written_marks ?? 0, mcqMaxMarks: paper.maxMarks, writtenMaxMarks: writtenMax }
+      : {};
   return {
     marks: attempt.marks,
-    maxMarks: paper.maxMarks,
-    percentage: percentageOf(attempt.marks, paper.maxMarks),
+    maxMarks,
+    percentage: percentageOf(attempt.marks, maxMarks),
+    ...written,
     islandRank,
     districtRank,
     batchRank,
@@ -110,8 +127,16 @@ export async function studentResult(ctx: PapersContext, account: SessionAccount,
   };
 }
 
-function resultRow(row: repo.ResultAttemptRow, maxMarks: number): ResultRow {
+function resultRow(row: repo.ResultAttemptRow, maxMarks: number, written: WrittenResults | null): ResultRow {
+  const script = written?.byAttempt.get(row.id);
   return {
+    ...(written
+      ? {
+          mcqMarks: row.mcq_marks,
+          writtenMarks: script?.writtenMarks ?? null,
+          writtenByQuestion: script?.byQuestion ?? written.questions.map(() => null),
+        }
+      : {}),
     studentId: row.account_id,
     name: row.name,
     regNo: row.reg_no ?? '',
@@ -149,13 +174,15 @@ function byStanding(a: ResultRow, b: ResultRow): number {
  * ranks and `sat`), and `absent`: the students who may open the class now and never started.
  */
 export async function paperResults(ctx: PapersContext, paperId: string): Promise<ResultsData> {
-  const { row: stored, maxMarks } = await loadPaper(ctx, paperId);
-  const [attempts, started, mayOpen] = await Promise.all([
+  const { row: stored, maxMarks: mcqMaxMarks } = await loadPaper(ctx, paperId);
+  const [attempts, started, mayOpen, written] = await Promise.all([
     repo.resultAttempts(ctx.db, paperId),
     repo.startedAccountIds(ctx.db, paperId),
     classStudents(ctx, stored.class_id),
+    writtenResults(ctx.db, paperId),
   ]);
-  const rows = attempts.map((row) => resultRow(row, maxMarks)).sort(byStanding);
+  const maxMarks = mcqMaxMarks + (written?.maxMarks ?? 0);
+  const rows = attempts.map((row) => resultRow(row, maxMarks, written)).sort(byStanding);
   const notStarted = mayOpen.filter((student) => !started.has(student.studentId));
   const details = await repo.absentDetails(ctx.db, paperId, notStarted.map((student) => student.studentId));
   const absent = notStarted
@@ -180,6 +207,7 @@ export async function paperResults(ctx: PapersContext, paperId: string): Promise
       sat: rows.filter((row) => row.handedInAt !== null).length,
       resultsReadyAt: stored.results_ready_at,
       releasedAt: stored.released_at,
+      ...(written ? { mcqMaxMarks, writtenMaxMarks: written.maxMarks, writtenQuestions: written.questions } : {}),
     },
     rows,
     absent,

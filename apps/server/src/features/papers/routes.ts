@@ -1,6 +1,7 @@
 // The papers feature's routes, as the one plugin app.ts registers under /api.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actionsRoutes } from './actions-routes';
+import { answerScriptsRoutes } from './answer-scripts/routes';
 import type { PapersContext } from './context';
 import { paperRoutes } from './paper-routes';
 import { resultsRoutes } from './results-routes';
@@ -12,4 +13,5 @@ export const papersRoutes: FastifyPluginAsyncZod<{ ctx: PapersContext }> = async
   await app.register(sittingRoutes, { ctx });
   await app.register(resultsRoutes, { ctx });
   await app.register(actionsRoutes, { ctx });
+  await app.register(answerScriptsRoutes, { ctx });
 };

@@ -23,7 +23,8 @@ export async function statisticsOf(ctx: PapersContext, paperId: string): Promise
       options: question.options.map((option) => ({ id: option.id, text: option.text })),
     })),
     attempts: sat.map((attempt) => ({
-      marks: attempt.marks ?? 0,
+      // The MCQ part's own marks: a written part joined at release has its figures apart (answer-scripts.md).
+      marks: attempt.mcq_marks ?? attempt.marks ?? 0,
       answers: (answers.get(attempt.id) ?? []).map((answer) => ({ questionId: answer.question_id, optionId: answer.option_id })),
     })),
     provisional: paper.row.results_ready_at === null,
