@@ -1,8 +1,10 @@
+import { t } from 'i18next';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { queryClient } from '../lib/query-client';
 import { withSinhalaFont } from '../features/papers/lib/with-sinhala-font';
+import { hasFeeMonth, isFeeRefusal, isLockedMonth } from '../features/fees/lib/fee-gate';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { RouteErrorPage } from '../components/route-error-page';
@@ -66,6 +68,27 @@ const PaperEditorPage = lazy(
 const PaperResultRoute = lazy(withSinhalaFont(() => import('./pages/paper-result-route').then((m) => ({ default: m.PaperResultRoute }))));
 const PaperResultsPage = lazy(withSinhalaFont(() => import('../features/papers/components/results-page').then((m) => ({ default: m.ResultsPage }))));
 const SittingPage = lazy(withSinhalaFont(() => import('../features/papers/components/sitting-page').then((m) => ({ default: m.SittingPage }))));
+const WrittenPage = lazy(withSinhalaFont(() => import('../features/papers/components/written-page').then((m) => ({ default: m.WrittenPage }))));
+const WrittenEditorPage = lazy(
+  withSinhalaFont(() => import('../features/papers/components/written-editor-page').then((m) => ({ default: m.WrittenEditorPage }))),
+);
+const QuestionSheetRoute = lazy(() => import('./pages/question-sheet-route').then((m) => ({ default: m.QuestionSheetRoute })));
+const MarkingQueuePage = lazy(
+  withSinhalaFont(() => import('../features/papers/components/script-queue-page').then((m) => ({ default: m.MarkingQueuePage }))),
+);
+const MarkingPage = lazy(withSinhalaFont(() => import('../features/papers/components/script-marking-page').then((m) => ({ default: m.MarkingPage }))));
+const ClassMonthPage = lazy(() => import('../features/fees/components/admin/class-month-page').then((m) => ({ default: m.ClassMonthPage })));
+const StudentFeesPanel = lazy(() =>
+  import('../features/fees/components/admin/student-fees-panel').then((m) => ({ default: m.StudentFeesPanel })),
+);
+const FeesRoute = lazy(() => import('../features/fees/components/fees-route').then((m) => ({ default: m.FeesRoute })));
+const OrderReturnPage = lazy(() => import('../features/fees/components/order-return-page').then((m) => ({ default: m.OrderReturnPage })));
+const ReceiptPage = lazy(() => import('../features/fees/components/receipt-page').then((m) => ({ default: m.ReceiptPage })));
+const MonthLockCard = lazy(() => import('../features/fees/components/month-lock-card').then((m) => ({ default: m.MonthLockCard })));
+const MonthFeeLine = lazy(() => import('../features/fees/components/month-lock-card').then((m) => ({ default: m.MonthFeeLine })));
+const MonthLockPanel = lazy(() => import('../features/fees/components/month-lock-panel').then((m) => ({ default: m.MonthLockPanel })));
+const ClassFeesDialog = lazy(() => import('../features/fees/components/class-fees-dialog').then((m) => ({ default: m.ClassFeesDialog })));
+const MonthTagDialog = lazy(() => import('../features/fees/components/month-tag-dialog').then((m) => ({ default: m.MonthTagDialog })));
 const UnderDevelopmentPage = lazy(() =>
   import('../components/under-development-page').then((m) => ({ default: m.UnderDevelopmentPage })),
 );
@@ -99,9 +122,22 @@ const router = createHashRouter([
             element: page(
               <DriveFilesPage
                 above={slot(<ContinueWatchingRow />)}
-                itemExtra={(item) => slot(<DriveItemWatching item={item} />)}
+                itemExtra={(item, classFolder) => (
+                  <>
+                    {slot(<DriveItemWatching item={item} />)}
+                    {hasFeeMonth(item) && slot(<MonthFeeLine item={item} classFolder={classFolder} />)}
+                  </>
+                )}
                 paperCard={(item) => slot(<PaperCard item={item} />)}
                 folderTools={(folder) => slot(<NewPaperButton folderId={folder.id} />)}
+                // Fees (docs/fees.md 'What a student sees'): a month not paid yet is locked on its card and behind a link.
+                itemGate={(item, classFolder) => (isLockedMonth(item) ? slot(<MonthLockCard item={item} classFolder={classFolder} />) : null)}
+                folderRefusal={(error) => (isFeeRefusal(error) ? slot(<MonthLockPanel error={error} />) : null)}
+                folderMenuExtra={(folder, { isClass, classFolder }) => [
+                  isClass
+                    ? { key: 'fees', label: t('fees.classFees'), dialog: (close) => slot(<ClassFeesDialog classFolder={classFolder} onClose={close} />) }
+                    : { key: 'month', label: t('fees.monthMenu'), dialog: (close) => slot(<MonthTagDialog folder={folder} classFolder={classFolder} onClose={close} />) },
+                ]}
               />,
             ),
           },
@@ -112,6 +148,7 @@ const router = createHashRouter([
                   <>
                     {slot(<StudentAccessPanel studentId={studentId} />)}
                     {slot(<StudentLessonsPanel studentId={studentId} />)}
+                    {slot(<StudentFeesPanel studentId={studentId} />)}
                   </>
                 )}
               />),
@@ -130,11 +167,22 @@ const router = createHashRouter([
           { path: '/papers/:paperId', element: page(<PaperPage />) },
           { path: '/papers/:paperId/result', element: page(<PaperResultRoute />) },
           { path: '/papers/:paperId/results', element: adminPage(<PaperResultsPage />) },
+          { path: '/papers/:paperId/written', element: page(<WrittenPage />) },
+          { path: '/papers/:paperId/written/edit', element: adminPage(<WrittenEditorPage />) },
+          { path: '/papers/:paperId/marking', element: adminPage(<MarkingQueuePage />) },
+          { path: '/fees/classes/:folderId/:month', element: adminPage(<ClassMonthPage />) },
+          { path: '/fees', element: page(<FeesRoute />) },
+          { path: '/fees/orders/:orderId', element: page(<OrderReturnPage />) },
         ],
       },
       { path: '/view/:fileId', element: <RequireSession>{page(<FileViewerPage tracker={WatchTracker} />)}</RequireSession> },
       // Outside the shell: no drawer while sitting a paper (docs/papers.md, 'The screens').
       { path: '/papers/:paperId/sit', element: <RequireSession>{page(<SittingPage />)}</RequireSession> },
+      // Outside the shell: the question sheet fills the screen as a class PDF does; the marking screen needs its width.
+      { path: '/papers/:paperId/written/sheet', element: <RequireSession>{page(<QuestionSheetRoute />)}</RequireSession> },
+      { path: '/papers/:paperId/marking/:scriptId', element: <RequireSession>{adminPage(<MarkingPage />)}</RequireSession> },
+      // Outside the shell: a receipt alone on the page, to print (docs/fees.md 'Receipts').
+      { path: '/fees/receipts/:paymentId', element: <RequireSession>{page(<ReceiptPage />)}</RequireSession> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

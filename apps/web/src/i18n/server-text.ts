@@ -1,5 +1,6 @@
 import { t } from 'i18next';
 import { en } from './en';
+import { englishMonthsInLanguage } from '../features/fees/lib/months';
 
 // The server answers in the contract's English sentences (SERVER_TEXT and each feature's *_TEXT),
 // which are the English dictionary's words. So the sentence itself is the stable key: looked up
@@ -7,7 +8,7 @@ import { en } from './en';
 // contract changes both sides at once.
 
 /** The parts of the dictionary whose words the server (or the contract's schemas) can send. */
-const SERVER_SECTIONS = ['server', 'validation', 'classMaterial', 'lessons', 'forensics', 'passwordReset', 'messages', 'notifications', 'banners', 'sessions', 'watching', 'papers'] as const;
+const SERVER_SECTIONS = ['server', 'validation', 'classMaterial', 'lessons', 'forensics', 'passwordReset', 'messages', 'notifications', 'banners', 'sessions', 'watching', 'papers', 'fees', 'answerScripts'] as const;
 
 const KEY_OF_SENTENCE = new Map<string, string>();
 for (const section of SERVER_SECTIONS) {
@@ -16,6 +17,9 @@ for (const section of SERVER_SECTIONS) {
     if (typeof sentence === 'string' && !KEY_OF_SENTENCE.has(sentence)) KEY_OF_SENTENCE.set(sentence, `${section}.${key}`);
   }
 }
+
+/** English month names ('November 2026') in the reader's language. */
+const months = (text: string | undefined) => englishMonthsInLanguage(text ?? '');
 
 /** Sentences with a number in them, as the contract builds them. */
 const PATTERNS: { pattern: RegExp; words: (match: RegExpMatchArray) => string }[] = [
@@ -31,6 +35,23 @@ const PATTERNS: { pattern: RegExp; words: (match: RegExpMatchArray) => string }[
   { pattern: /^(\S+) is longer than ([\d,]+) characters$/, words: (m) => t('papersEditor.import.rowTooLong', { column: m[1], max: m[2] }) },
   { pattern: /^(\S+) is filled but (\S+) is empty$/, words: (m) => t('papersEditor.import.rowOptionGap', { filled: m[1], empty: m[2] }) },
   { pattern: /^(\S+) and (\S+) are the same$/, words: (m) => t('papersEditor.import.rowOptionsSame', { first: m[1], second: m[2] }) },
+  // The fees' sentences name months in English (fees-text.ts); the reader reads them in their language.
+  { pattern: /^(.+) is not paid yet$/, words: (m) => t('fees.monthNotPaid', { month: months(m[1]) }) },
+  { pattern: /^(.+) is already paid\.$/, words: (m) => t('fees.monthAlreadyPaid', { months: months(m[1]) }) },
+  { pattern: /^(.+) is free for this student\.$/, words: (m) => t('fees.monthFree', { months: months(m[1]) }) },
+  { pattern: /^A bank slip for (.+) is waiting for review\.$/, words: (m) => t('fees.slipWaiting', { months: months(m[1]) }) },
+  { pattern: /^PayHere is still processing a payment for (.+)\.$/, words: (m) => t('fees.payherePending', { month: months(m[1]) }) },
+  { pattern: /^(.+) has payments, orders, slips or exceptions: it stays\.$/, words: (m) => t('fees.monthStays', { months: months(m[1]) }) },
+  { pattern: /^(.+) is not part of this payment, or is already refunded\.$/, words: (m) => t('fees.notRefundable', { months: months(m[1]) }) },
+  {
+    pattern: /^This slip was (approved|rejected) by (.+) on (\d{1,2} [A-Z][a-z]{2})\.$/,
+    words: (m) => t(m[1] === 'approved' ? 'fees.slipDecidedApproved' : 'fees.slipDecidedRejected', { name: m[2], day: m[3] }),
+  },
+  // The written part's sentences with a time, a count or a label (answer-scripts-text.ts builds them); the time stays as the server wrote it.
+  { pattern: /^The upload time is over: it ended at (.+)\.$/, words: (m) => t('answerScripts.uploadTimeOver', { time: m[1] }) },
+  { pattern: /^Students may still hand in written answers until (.+)\.$/, words: (m) => t('answerScripts.uploadsStillOpen', { time: m[1] }) },
+  { pattern: /^(\d+) answer scripts? (?:is|are) not marked yet\.$/, words: (m) => t('answerScripts.scriptsUnmarked', { count: Number(m[1]) }) },
+  { pattern: /^(.+) is at most (\d+) marks$/, words: (m) => t('answerScripts.aboveMaximumOf', { label: m[1], max: m[2] }) },
 ];
 
 /** The dictionary key of an English sentence from the server, if it has one. */

@@ -1,4 +1,5 @@
 import { AdminClassTools } from '../../features/class-material/components/admin-class-tools';
+import { MyFeesSection } from '../../features/fees/components/my-fees-section';
 import { NotificationSettingsCard } from '../../features/notifications/components/notification-settings-card';
 import { ActiveSessionsCard } from '../../features/sessions/components/active-sessions-card';
 import { SessionLimitCard } from '../../features/sessions/components/session-limit-card';
@@ -16,6 +17,7 @@ export function ProfileRoute() {
       }
       accountSections={
         <>
+          <MyFeesSection />
           <NotificationSettingsCard />
           <ActiveSessionsCard />
         </>

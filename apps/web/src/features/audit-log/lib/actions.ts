@@ -11,6 +11,7 @@ const GROUPS = [
   ['messages', ['message.']],
   ['banners', ['banner.']],
   ['papers', ['paper.']],
+  ['fees', ['fee.']],
   ['signIns', ['admin.', 'sessions.']],
 ] as const;
 

@@ -19,6 +19,13 @@ import { LessonProcessing } from './lesson-processing';
 
 export type ItemAction = 'rename' | 'delete' | 'access' | 'addMarks';
 
+/** Another feature's entry in an item's menu (fees: a class's Fees…, a folder's Month…). */
+export interface ExtraAction {
+  key: string;
+  label: string;
+  onSelect: () => void;
+}
+
 interface DriveItemCardProps {
   item: DriveItem;
   onOpen: (item: DriveItem) => void;
@@ -27,6 +34,13 @@ interface DriveItemCardProps {
   onAction?: (action: ItemAction, item: DriveItem) => void;
   /** Another feature's marks on the card (watching: progress, New, the tutor's Viewers). */
   extra?: ReactNode;
+  /**
+   * Another feature's gate (fees: a month not paid yet): shown in place of the Open button, so the
+   * folder is not opened from here.
+   */
+  gate?: ReactNode;
+  /** Admin only: other features' entries after the item's own in its menu. */
+  extraActions?: ExtraAction[];
 }
 
 const ACTION_LABELS = {
@@ -56,7 +70,7 @@ function ItemIcon({ item }: { item: DriveItem }) {
  * Spec section 2: a folder or file icon, the name, and 'View File' (mp4, PDF) or 'Open Folder'; a
  * lesson adds its poster and length, and for admins its processing into a stream.
  */
-export function DriveItemCard({ item, onOpen, actions: offered = [], onAction, extra }: DriveItemCardProps) {
+export function DriveItemCard({ item, onOpen, actions: offered = [], onAction, extra, gate, extraActions = [] }: DriveItemCardProps) {
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const actions = withMarksAction(offered, item);
   const kind = driveItemKind(item);
@@ -73,7 +87,7 @@ export function DriveItemCard({ item, onOpen, actions: offered = [], onAction, e
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
         <ItemIcon item={item} />
         <Typography sx={{ flexGrow: 1, fontWeight: 600, overflowWrap: 'anywhere' }}>{item.name}</Typography>
-        {actions.length > 0 && (
+        {actions.length + extraActions.length > 0 && (
           <IconButton aria-label={t('classMaterial.actionsFor', { name: item.name })} onClick={(event) => setMenu(event.currentTarget)} edge="end">
             <MoreVert />
           </IconButton>
@@ -81,9 +95,11 @@ export function DriveItemCard({ item, onOpen, actions: offered = [], onAction, e
       </Box>
       {item.processing && <LessonProcessing fileId={item.id} name={item.name} processing={item.processing} />}
       {extra}
-      <Button variant={viewable ? 'contained' : 'outlined'} onClick={openItem} sx={{ alignSelf: 'flex-start', mt: 'auto' }}>
-        {viewable ? t('classMaterial.viewFile') : t('classMaterial.openFolder')}
-      </Button>
+      {gate ?? (
+        <Button variant={viewable ? 'contained' : 'outlined'} onClick={openItem} sx={{ alignSelf: 'flex-start', mt: 'auto' }}>
+          {viewable ? t('classMaterial.viewFile') : t('classMaterial.openFolder')}
+        </Button>
+      )}
       <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
         {actions.map((action) => (
           <MenuItem
@@ -94,6 +110,17 @@ export function DriveItemCard({ item, onOpen, actions: offered = [], onAction, e
             }}
           >
             {t(ACTION_LABELS[action])}
+          </MenuItem>
+        ))}
+        {extraActions.map((action) => (
+          <MenuItem
+            key={action.key}
+            onClick={() => {
+              setMenu(null);
+              action.onSelect();
+            }}
+          >
+            {action.label}
           </MenuItem>
         ))}
       </Menu>

@@ -11,7 +11,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 GlobalWorkerOptions.workerSrc = workerUrl;
 
 interface PdfViewerProps {
-  src: string;
+  /** The PDF's address, or its bytes when they were fetched with the session's token (the page's CSP keeps PDF.js off blob: addresses). */
+  src: string | Uint8Array;
   title: string;
   onReadError: () => void;
   watermark: ReactNode;
@@ -69,7 +70,8 @@ export function PdfViewer({ src, title, onReadError, watermark }: PdfViewerProps
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
 
   useEffect(() => {
-    const task = getDocument({ url: src, isEvalSupported: false });
+    // PDF.js takes bytes over to its worker: a copy each time, so a second run of the effect still has them.
+    const task = getDocument(typeof src === 'string' ? { url: src, isEvalSupported: false } : { data: src.slice(), isEvalSupported: false });
     task.promise.then(setPdf, (error: unknown) => {
       console.error('PDF load failed', error);
       onReadError();

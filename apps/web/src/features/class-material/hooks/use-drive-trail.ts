@@ -7,10 +7,16 @@ export interface Crumb {
 
 /**
  * Where the drive screen is: the folders opened from the root, in order (spec section 2). Empty
- * means the root, the classes.
+ * means the root, the classes. `linked` is the trail a link to a folder names (lib/folder-link.ts):
+ * the screen starts there, and moves there again when another such link is followed.
  */
-export function useDriveTrail() {
-  const [trail, setTrail] = useState<Crumb[]>([]);
+export function useDriveTrail(linked: Crumb[] = [], linkKey = '') {
+  const [trail, setTrail] = useState<Crumb[]>(linked);
+  const [followed, setFollowed] = useState(linkKey);
+  if (linkKey !== followed) {
+    setFollowed(linkKey);
+    setTrail(linked);
+  }
   return {
     trail,
     current: trail.at(-1) ?? null,

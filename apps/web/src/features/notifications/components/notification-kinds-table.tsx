@@ -15,11 +15,12 @@ const CHANNEL_KEYS = { push: 'notifications.columnPush', email: 'notifications.c
 /**
  * Kinds by channels, a switch each, saved as it is flipped (PUT preferences answers the whole
  * record). Only the channels this portal offers get a column; a kind the channel does not apply
- * to has a dash instead of a switch.
+ * to (SMS the academy does not send, e-mail of a kind fees mail themselves) has a dash instead of
+ * a switch, and a channel no kind of the reader's has no column (an admin's e-mail).
  */
 export function NotificationKindsTable({ preferences }: { preferences: Preferences }) {
   const update = useUpdatePreferencesMutation();
-  const channels = NOTIFICATION_CHANNELS.filter((channel) => preferences.channels[channel]);
+  const channels = NOTIFICATION_CHANNELS.filter((channel) => preferences.channels[channel] && preferences.kinds.some((row) => row[channel] !== null));
   const flip = (kind: Preferences['kinds'][number]['kind'], channel: NotificationChannel, on: boolean) => update.mutate({ kinds: [{ kind, [channel]: on }] });
   // The switch being saved shows its new position at once; the answer then confirms it (or, refused, it goes back).
   const saving = update.isPending ? update.variables.kinds?.[0] : undefined;

@@ -15,6 +15,7 @@ import { PaperFacts } from './paper-facts';
 import { PaperLoading } from './paper-loading';
 import { PaperStanding } from './paper-standing';
 import { PaperUnavailable } from './paper-unavailable';
+import { WrittenPaperPanel } from './written-paper-panel';
 
 /** The paper as its state line reads it, like a listing's. */
 function listedOf({ paper }: PaperRead): ListedPaper {
@@ -58,6 +59,7 @@ function PaperDetails({ read }: { read: PaperRead }) {
           </Box>
         )}
         {admin ? <PaperAdminPanel paper={paper} /> : <PaperStanding paper={paper} listed={listed} now={now} />}
+        <WrittenPaperPanel paperId={paper.id} admin={admin} />
       </Paper>
     </Box>
   );

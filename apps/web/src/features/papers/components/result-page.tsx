@@ -7,7 +7,7 @@ import { CenteredMessage } from '../../../components/centered-message';
 import { ArrowBackIcon } from '../../../components/icons/arrow-back';
 import { LinkButton } from '../../../components/link-button';
 import { PageLoader } from '../../../components/page-loader';
-import { formatDateTime } from '../../../i18n/format';
+import { formatDateTime, formatNumber } from '../../../i18n/format';
 import { ApiError } from '../../../lib/api-client';
 import { failureText } from '../../../lib/failure-alerts';
 import { useResultQuery } from '../api/get-result';
@@ -58,6 +58,18 @@ export function ResultPage({ watermark }: ResultPageProps) {
         </Typography>
       </Box>
       <ResultSummary result={result} />
+      {result.writtenMarks !== undefined && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+          <Typography sx={{ fontWeight: 600 }}>
+            {t('answerScripts.mcqMarks')}: {t('papersResults.marksOf', { marks: formatNumber(result.mcqMarks ?? 0), max: formatNumber(result.mcqMaxMarks ?? 0) })}
+            {' · '}
+            {t('answerScripts.writtenMarks')}: {t('papersResults.marksOf', { marks: formatNumber(result.writtenMarks), max: formatNumber(result.writtenMaxMarks ?? 0) })}
+          </Typography>
+          <LinkButton to={`/papers/${encodeURIComponent(paperId)}/written`} variant="outlined">
+            {t('answerScripts.markedScript')}
+          </LinkButton>
+        </Box>
+      )}
       {result.review ? (
         <ReviewList paperId={paperId} review={result.review} watermark={watermark} />
       ) : (

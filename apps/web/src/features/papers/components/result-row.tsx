@@ -33,6 +33,9 @@ function cell(entry: ResultEntry, column: ResultColumn): string {
       return listLabel('district', entry.district);
     case 'marks':
       return number(entry.marks);
+    case 'mcqMarks':
+    case 'writtenMarks':
+      return number(entry[column] ?? null);
     case 'percentage':
       return percentText(entry.percentage);
     case 'timeTakenSeconds':

@@ -27,6 +27,7 @@ import { ReleaseButton } from './release-button';
 import type { ResultAction } from './result-actions-menu';
 import { ResultsTable } from './results-table';
 import { StatisticsPanel } from './statistics-panel';
+import { WrittenStatisticsTable } from './written-statistics-table';
 
 type OpenDialog = { action: ResultAction; entry: ResultEntry } | 'regrade' | 'merit-list' | null;
 
@@ -84,7 +85,10 @@ export function ResultsPage() {
         {tab === 0 ? (
           <ResultsTable data={data} released={released} onAction={(action, entry) => setDialog({ action, entry })} />
         ) : (
-          <StatisticsPanel paperId={paperId} />
+          <>
+            <StatisticsPanel paperId={paperId} />
+            {data.paper.writtenQuestions && <WrittenStatisticsTable paperId={paperId} />}
+          </>
         )}
       </div>
       {dialog === 'regrade' && paper?.questions && <RegradeDialog paperId={paperId} questions={paper.questions} onClose={closeDialog} />}

@@ -31,6 +31,8 @@ const RESULT_COLUMNS = [
   { id: 'school', label: 'papersResults.columnSchool', first: 'asc' },
   { id: 'batch', label: 'papersResults.columnBatch', first: 'asc' },
   { id: 'marks', label: 'papersResults.marks', first: 'desc' },
+  { id: 'mcqMarks', label: 'answerScripts.mcqColumn', first: 'desc' },
+  { id: 'writtenMarks', label: 'answerScripts.writtenColumn', first: 'desc' },
   { id: 'percentage', label: 'papersResults.percentage', first: 'desc' },
   { id: 'islandRank', label: 'papersResults.columnIslandRank', first: 'asc' },
   { id: 'districtRank', label: 'papersResults.columnDistrictRank', first: 'asc' },
@@ -45,6 +47,9 @@ const RESULT_COLUMNS = [
 ] as const satisfies readonly { id: ResultColumn; label: string; first: SortDirection }[];
 
 const PAGE_SIZES = [50, 100, 250] as const;
+
+/** The columns only a paper with a written part has. */
+const WRITTEN_COLUMNS = new Set<ResultColumn>(['mcqMarks', 'writtenMarks']);
 
 /** Wide screens scroll the many columns sideways; a phone reads one card per student. */
 const TABLE_SX = { '& th': { whiteSpace: { md: 'nowrap' } }, ...tableAsCards('.results-actions, .results-group', { '& tbody td.results-empty': { display: 'none' } }) } as const;
@@ -76,14 +81,23 @@ export function ResultsTable({ data, released, onAction }: ResultsTableProps) {
   const groups = resultEntries(data, sort.column, sort.direction);
   const entries = [...groups.sat, ...groups.absent];
   const shown = entries.slice(page * pageSize, (page + 1) * pageSize);
-  const columns = RESULT_COLUMNS.map((column) => ({ ...column, label: t(column.label) }));
+  const writtenQuestions = data.paper.writtenQuestions;
+  // A paper with a written part shows its two parts beside the total (docs/design/answer-scripts.md).
+  const columns = (writtenQuestions ? RESULT_COLUMNS : RESULT_COLUMNS.filter((column) => !WRITTEN_COLUMNS.has(column.id))).map((column) => ({ ...column, label: t(column.label) }));
 
   const sortBy = (column: { id: ResultColumn; first: SortDirection }) =>
     setSort((current) => ({
       column: column.id,
       direction: current.column === column.id ? (current.direction === 'asc' ? 'desc' : 'asc') : column.first,
     }));
-  const exportCsv = () => downloadText(resultsCsv(entries, csvWords()), `${data.paper.title} ${t('papersResults.resultsFile')}.csv`);
+  const written = writtenQuestions
+    ? {
+        mcqHeading: t('answerScripts.mcqMarks'),
+        writtenHeading: t('answerScripts.writtenMarks'),
+        questionHeadings: writtenQuestions.map((question) => `${t('answerScripts.writtenColumn')} ${question.label}`),
+      }
+    : undefined;
+  const exportCsv = () => downloadText(resultsCsv(entries, csvWords(), written), `${data.paper.title} ${t('papersResults.resultsFile')}.csv`);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>

@@ -38,6 +38,8 @@ export type ResultColumn =
   | 'school'
   | 'batch'
   | 'marks'
+  | 'mcqMarks'
+  | 'writtenMarks'
   | 'percentage'
   | 'islandRank'
   | 'districtRank'

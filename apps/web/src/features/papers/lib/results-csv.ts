@@ -74,12 +74,31 @@ function cells(entry: ResultEntry, words: ResultsCsvWords): Record<ResultsCsvCol
   };
 }
 
-/** The results as the table lists them, absent students included, as CSV (UTF-8 with a BOM, formula-guarded). */
-export function resultsCsv(entries: readonly ResultEntry[], words: ResultsCsvWords): string {
-  const headings = RESULTS_CSV_COLUMNS.map((column) => words.headings[column]);
+/** A paper's written part in the export: its columns' headings and each written question's label. */
+export interface WrittenCsvColumns {
+  mcqHeading: string;
+  writtenHeading: string;
+  /** One heading per written question, in the paper's order ('Written Q1'). */
+  questionHeadings: readonly string[];
+}
+
+/** The written part's cells of a line: MCQ marks, written marks, then each written question's marks. */
+function writtenCells(entry: ResultEntry, written: WrittenCsvColumns): CsvValue[] {
+  const byQuestion = entry.writtenByQuestion ?? [];
+  return [entry.mcqMarks ?? null, entry.writtenMarks ?? null, ...written.questionHeadings.map((_, index) => byQuestion[index] ?? null)];
+}
+
+/**
+ * The results as the table lists them, absent students included, as CSV (UTF-8 with a BOM,
+ * formula-guarded); a paper with a written part adds its columns at the end.
+ */
+export function resultsCsv(entries: readonly ResultEntry[], words: ResultsCsvWords, written?: WrittenCsvColumns): string {
+  const headings: string[] = RESULTS_CSV_COLUMNS.map((column) => words.headings[column]);
+  if (written) headings.push(written.mcqHeading, written.writtenHeading, ...written.questionHeadings);
   const rows = entries.map((entry) => {
     const values = cells(entry, words);
-    return RESULTS_CSV_COLUMNS.map((column) => values[column]);
+    const line: CsvValue[] = RESULTS_CSV_COLUMNS.map((column) => values[column]);
+    return written ? [...line, ...writtenCells(entry, written)] : line;
   });
   return csvText([headings, ...rows]);
 }
