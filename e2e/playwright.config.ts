@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { startPushServiceOnce } from './support/fake-push';
+import { payhereStandInServer } from './support/payhere-stand-in';
 import { BASE_URL, E2E_PORT, e2eDataDir, portalEnv, START_TIMEOUT_MS } from './support/server-env';
 import { CONTENT_SPECS } from './support/browser-halves.js';
 import { systemChromium } from './support/system-chromium.js';
@@ -62,21 +63,25 @@ export default defineConfig({
     { name: 'content', testMatch: CONTENT_SPECS, use: DESKTOP_CHROMIUM },
     { name: 'accounts', testIgnore: CONTENT_SPECS, use: DESKTOP_CHROMIUM },
   ],
-  // The server as users run it: `npm start`, the built JavaScript under plain node (the test
-  // command builds first, so nothing is stale here and it starts in about a second).
-  webServer: {
-    command: 'npm start',
-    cwd: '..',
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: START_TIMEOUT_MS,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // The settings every portal of the suite gets (support/server-env.ts), and the database a
-    // developer may point this one at.
-    env: {
-      ...portalEnv(E2E_PORT, e2eDataDir()),
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+  // First the run's local PayHere (support/payhere-stand-in.ts), which the portal's checkout form
+  // posts to; then the server as users run it: `npm start`, the built JavaScript under plain node
+  // (the test command builds first, so nothing is stale here and it starts in about a second).
+  webServer: [
+    payhereStandInServer,
+    {
+      command: 'npm start',
+      cwd: '..',
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: START_TIMEOUT_MS,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      // The settings every portal of the suite gets (support/server-env.ts), and the database a
+      // developer may point this one at.
+      env: {
+        ...portalEnv(E2E_PORT, e2eDataDir()),
+        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      },
     },
-  },
+  ],
 });

@@ -14,7 +14,7 @@ function partSteps(part, filters, runFolder) {
   const e2e = (project, index) => ({
     name: `e2e ${project}`,
     args: ['test', '--workspace', '@academy/e2e', '--', `--project=${project}`, ...filters],
-    env: { E2E_PORT: String(18865 + index), E2E_OUTPUT_DIR: path.join(runFolder, project), E2E_TRACE: 'retain-on-failure' },
+    env: { E2E_PORT: String(18865 + index), E2E_PAYHERE_PORT: String(19865 + index), E2E_OUTPUT_DIR: path.join(runFolder, project), E2E_TRACE: 'retain-on-failure' },
   });
   const server = (project) => ({ name: `server ${project}`, args: ['test', '--workspace', '@academy/server', '--', `--project=${project}`, ...filters], env: {} });
   if (part === 'all') return [{ name: 'npm test', args: ['test'], env: { E2E_TRACE: 'retain-on-failure' } }];

@@ -59,6 +59,8 @@ async function browserSuite() {
     alone(() =>
       runStep(`e2e ${project}`, ['test', '--workspace', '@academy/e2e', '--', '--project', project], {
         E2E_PORT: String(basePort + index),
+        // Each half's own local PayHere (e2e/support/payhere-stand-in.ts), clear of the other half's portal.
+        E2E_PAYHERE_PORT: String(basePort + 1000 + index),
         E2E_OUTPUT_DIR: `test-results/${project}`,
         // A trace records every step of every test, minutes over the suite: off unless asked for.
         E2E_TRACE: process.env.E2E_TRACE ?? 'off',

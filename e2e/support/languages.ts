@@ -85,6 +85,29 @@ const WORD_KEYS = {
   viewAttempt: 'papersResults.viewAttempt',
   regrade: 'papers.regrade',
   publishMeritList: 'papers.publishMeritList',
+  // A student's fees, and the drive's fee menus.
+  feesPay: 'fees.pay',
+  feesBankSlip: 'fees.bankSlip',
+  feesSlipTitle: 'fees.slipTitle',
+  feesMyFeesTitle: 'fees.myFeesTitle',
+  feesClassFees: 'fees.classFees',
+  feesMonthMenu: 'fees.monthMenu',
+  feesReceiptNo: 'fees.receiptNo',
+  // The admins' fees screen.
+  feesOverviewTable: 'feesAdmin.overviewLabel',
+  feesRemindUnpaid: 'feesAdmin.remindUnpaid',
+  feesReviewSlipOf: 'feesAdmin.reviewSlipOf',
+  feesSlipImageOf: 'feesAdmin.slipImageOf',
+  feesRecordPayment: 'fees.recordPayment',
+  feesFindStudent: 'feesAdmin.findStudent',
+  feesRefundReceipt: 'feesAdmin.refundReceipt',
+  feesExportButton: 'feesAdmin.exportButton',
+  feesAlertsHint: 'feesAdmin.alertsHint',
+  feesPanel: 'fees.title',
+  feesFreeCard: 'fees.freeCard',
+  feesException: 'fees.exception',
+  feesFreeCardTitle: 'feesAdmin.freeCardTitle',
+  feesExceptionTitle: 'feesAdmin.exceptionTitle',
 } as const;
 export type Word = keyof typeof WORD_KEYS;
 

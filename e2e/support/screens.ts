@@ -1,7 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import { driveCard } from './drive';
 import { say, sayAnyName, type Language } from './languages';
+import { FEE_ADMIN_SCREENS } from './fee-admin-screens';
+import { FEE_SCREENS } from './fee-screens';
 import { PAPER_SCREENS } from './paper-screens';
+import { SCRIPT_SCREENS } from './script-screens';
 import type { Account, World } from './world';
 import { openLoginPage } from './accounts';
 
@@ -124,6 +127,8 @@ export const SCREENS: Record<Role, Screen[]> = {
         await expect(page.getByRole('navigation')).toBeVisible();
       },
     },
+    ...FEE_SCREENS.student,
+    ...SCRIPT_SCREENS.student,
     // Last: the time-up screen leaves the browser's clock ahead.
     ...PAPER_SCREENS.student,
   ],
@@ -253,12 +258,15 @@ export const SCREENS: Record<Role, Screen[]> = {
     { name: 'trace a leaked copy', route: '/trace' },
     { name: 'messages feed', route: '/message' },
     ...PAPER_SCREENS.admin,
+    ...SCRIPT_SCREENS.admin,
+    ...FEE_ADMIN_SCREENS,
+    ...FEE_SCREENS.admin,
   ],
 };
 
 /** The screen's address with the world's ids ({fileId}, {classId}, and its papers' {toStart}, {released}, …) filled in. */
 export function screenUrl(screen: Screen, world: World): string {
-  const ids: Record<string, unknown> = { fileId: world.fileId, classId: world.classId, ...world.papers };
+  const ids: Record<string, unknown> = { fileId: world.fileId, classId: world.classId, ...world.papers, ...world.feesAdmin, ...world.fees, ...world.scripts };
   return `/#${screen.route.replace(/\{(\w+)\}/g, (_placeholder, key: string) => {
     const id = ids[key];
     if (typeof id !== 'string') throw new Error(`the world has no ${key} for ${screen.name}`);

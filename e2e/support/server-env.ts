@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LIFTED_BUDGETS } from '../../apps/server/test/lifted-budgets';
 import { pushEnv } from './fake-push';
+import { payhereEnv } from './payhere-stand-in';
 
 // One real server for the whole run, on a temporary data folder. The config file imports this
 // once and passes the values to the server through its environment; specs read them back from
@@ -36,6 +37,9 @@ export function portalEnv(port: number, dataDir: string): Record<string, string>
     PAPER_GRACE_SECONDS: '5',
     // Pushes go to the run's local push service, and e-mails link back to this portal (fake-push.ts).
     ...pushEnv(`http://127.0.0.1:${port}`),
+    // Online payment goes to the run's local PayHere (payhere-stand-in.ts), which calls this portal
+    // back at its own address (PUBLIC_URL, allowed over http in sandbox mode).
+    ...payhereEnv(`http://127.0.0.1:${port}`),
     // Quiet hours (22:00-06:00 Sri Lanka time) would hold every push of a run made in the evening
     // in Europe; the server's tests prove them against a clock they move.
     NOTIFY_QUIET_HOURS: 'off',

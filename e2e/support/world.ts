@@ -1,6 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { registerByApi, signInByApi, uniqueTag } from './accounts';
+import { buildFeeAdminWorld, type FeeAdminWorld } from './fee-admin-world';
+import { buildFeeWorld, type FeeWorld } from './fee-world';
 import { buildPaperWorld, type PaperWorld } from './paper-world';
+import { buildScriptWorld, type ScriptWorld } from './script-world';
 import { onePagePdf } from './pdf';
 import { ADMIN } from './server-env';
 
@@ -23,6 +26,12 @@ export interface World {
   /** The world's message, deleted by clearWorld. */
   messageId: string;
   papers?: PaperWorld;
+  /** The admins' fee screens' class, students, payments and slips (fee-admin-world.ts). */
+  feesAdmin?: FeeAdminWorld;
+  /** The student's fee screens' class: a month locked, a month paid (fee-world.ts). */
+  fees?: FeeWorld;
+  /** Papers with a written part: pages being handed in, a script marked and released (script-world.ts). */
+  scripts?: ScriptWorld;
 }
 
 /**
@@ -30,7 +39,7 @@ export interface World {
  * the accessibility specs visit shows real content (cards, rows, a message) and not only its
  * empty state. `papers` adds the paper screens' papers (paper-world.ts), which take seconds more.
  */
-export async function buildWorld(request: APIRequestContext, { papers = false } = {}): Promise<World> {
+export async function buildWorld(request: APIRequestContext, { papers = false, fees = false, scripts = false } = {}): Promise<World> {
   const tag = uniqueTag();
   const { token } = await signInByApi(request, ADMIN.email, ADMIN.password);
   const headers = { authorization: `Bearer ${token}` };
@@ -55,6 +64,8 @@ export async function buildWorld(request: APIRequestContext, { papers = false } 
   const paperWorld = papers ? buildPaperWorld(request, { admin: headers, classId, className, student }) : undefined;
   // Its failure is reported where it is awaited, below, not as an unhandled rejection if a step between fails first.
   paperWorld?.catch(() => undefined);
+  const scriptWorld = scripts ? buildScriptWorld(request, { admin: headers, classId, student }) : undefined;
+  scriptWorld?.catch(() => undefined);
   const message = await request.post('/api/messages/message/send', {
     headers,
     data: { message: `Revision class on Saturday at 9.00 (${tag})`, link: 'https://example.lk/revision', batch: student.batch, region: ['Indian'], classType: ['Theory'] },
@@ -69,6 +80,9 @@ export async function buildWorld(request: APIRequestContext, { papers = false } 
     fileId,
     messageId,
     ...(paperWorld ? { papers: await paperWorld } : {}),
+    ...(scriptWorld ? { scripts: await scriptWorld } : {}),
+    ...(fees ? { feesAdmin: await buildFeeAdminWorld(request) } : {}),
+    ...(fees ? { fees: await buildFeeWorld(request, { admin: headers, student }) } : {}),
   };
 }
 
@@ -87,7 +101,7 @@ export async function clearWorld(request: APIRequestContext, world: World): Prom
 export function useWorld(keep: (world: World) => void): void {
   let built: World | undefined;
   test.beforeAll(async ({ request }) => {
-    built = await buildWorld(request, { papers: true });
+    built = await buildWorld(request, { papers: true, fees: true, scripts: true });
     keep(built);
   });
   test.afterAll(async ({ request }) => {

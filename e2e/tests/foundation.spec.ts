@@ -2,9 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { newStudent, openLoginPage, openSignedIn, registerByApi, signInByUi } from '../support/accounts';
 import { ADMIN } from '../support/server-env';
 
-const STUDENT_NAV = ['Home', 'Message', 'Profile'];
-// The spec's six, with the Audit Log (beyond the spec) after Social.
-const ADMIN_NAV = ['Home', 'Student', 'Add Student', 'Social', 'Audit Log', 'Message', 'Profile'];
+// Beyond the spec: Fees (docs/fees.md), the student's own or the admins' screen, before Profile.
+const STUDENT_NAV = ['Home', 'Message', 'Fees', 'Profile'];
+// The spec's six, with the Audit Log (beyond the spec) after Social, and Fees.
+const ADMIN_NAV = ['Home', 'Student', 'Add Student', 'Social', 'Audit Log', 'Message', 'Fees', 'Profile'];
 
 async function navItems(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
