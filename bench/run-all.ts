@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Figure } from './support/results';
 import { root } from './support/server';
 
-const BENCHES = ['login', 'lighthouse', 'feed', 'stream', 'audit-log', 'students', 'load', 'cold-start', 'progress', 'paper', 'video', 'forensics', 'notify'];
+const BENCHES = ['login', 'lighthouse', 'feed', 'stream', 'audit-log', 'students', 'load', 'cold-start', 'progress', 'paper', 'video', 'forensics', 'notify', 'fees', 'scripts'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((name) => name.trim().replace(/^bench:/, '')).filter(Boolean);
 const unknown = only.filter((name) => !BENCHES.includes(name));
 if (unknown.length > 0) throw new Error(`BENCH_ONLY names no bench ${unknown.join(', ')}; the benches: ${BENCHES.join(', ')}`);

@@ -87,6 +87,7 @@ export async function startBenchServer(
 export interface LoadResult {
   requestsPerSecond: number;
   p50: number;
+  p95: number;
   p99: number;
   /** Answers other than 2xx, connection errors and timeouts. */
   errors: number;
@@ -214,6 +215,7 @@ export async function loadInTurns(
     results.set(name, {
       requestsPerSecond: sorted.length / tally.seconds,
       p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
       p99: percentile(sorted, 99),
       errors: tally.errors,
       serverCpuMicros: tally.cpu === null || sorted.length === 0 ? null : tally.cpu / sorted.length,
