@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 import { serviceWorker } from './build/service-worker.ts';
@@ -14,6 +15,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   // serviceWorker after taglineFont: it lists the font that plugin emits.
   plugins: isSsrBuild ? [react(), taglineFont()] : [react(), taglineFont(), serviceWorker(), precompress()],
   ssr: { noExternal: true },
+  // In the browser, zod comes through lib/zod.ts, which sets zod's settings before zod runs (the CSP
+  // forbids eval). The prerender runs inside the server, whose zod keeps its compiled checks.
+  resolve: isSsrBuild ? {} : { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) }] },
   // The server serves public/ from dist/; the prerender needs none of it.
   publicDir: isSsrBuild ? false : 'public',
   build: {

@@ -1,5 +1,3 @@
-// First, before any module builds a zod schema: no eval probe under the CSP (lib/zod-config.ts).
-import './lib/zod-config';
 import '@fontsource/noto-sans-sinhala/sinhala-400.css';
 import '@fontsource/noto-sans-sinhala/sinhala-700.css';
 import { PRERENDER_HIDDEN_ATTRIBUTE } from '@academy/contract';
