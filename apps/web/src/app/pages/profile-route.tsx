@@ -17,9 +17,10 @@ export function ProfileRoute() {
       }
       accountSections={
         <>
-          <MyFeesSection />
           <NotificationSettingsCard />
           <ActiveSessionsCard />
+          {/* Last: it fills in when the student's fees arrive, and nothing below it moves then. */}
+          <MyFeesSection />
         </>
       }
     />
