@@ -174,6 +174,9 @@ test('a student changes their password: this session goes on, the old password s
   expect(old.status()).toBe(401);
 
   await page.getByRole('button', { name: 'Log Out' }).click();
+  // Signed out once the login screen shows (Log Out first ends the device's push subscription):
+  // opening the page before that would find the session still there.
+  await expect(page.getByRole('button', { name: 'Sign In to Account' })).toBeVisible();
   await signInAttempt(page, body.email, body.password);
   await expect(page.locator('.swal2-title')).toHaveText('Invalid Credentials');
   await signInByUi(page, body.email, 'a-better-password-7', body.name);
