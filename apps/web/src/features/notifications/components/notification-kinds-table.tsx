@@ -7,10 +7,19 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { t } from 'i18next';
+import { useState } from 'react';
 import { useUpdatePreferencesMutation } from '../api/update-preferences';
 import { kindLabel } from '../lib/kind-labels';
 
 const CHANNEL_KEYS = { push: 'notifications.columnPush', email: 'notifications.columnEmail', sms: 'notifications.columnSms' } as const;
+
+type Kind = Preferences['kinds'][number]['kind'];
+/** One switch being saved: its kind, channel and new position. */
+interface Flip {
+  kind: Kind;
+  channel: NotificationChannel;
+  on: boolean;
+}
 
 /**
  * Kinds by channels, a switch each, saved as it is flipped (PUT preferences answers the whole
@@ -21,10 +30,15 @@ const CHANNEL_KEYS = { push: 'notifications.columnPush', email: 'notifications.c
 export function NotificationKindsTable({ preferences }: { preferences: Preferences }) {
   const update = useUpdatePreferencesMutation();
   const channels = NOTIFICATION_CHANNELS.filter((channel) => preferences.channels[channel] && preferences.kinds.some((row) => row[channel] !== null));
-  const flip = (kind: Preferences['kinds'][number]['kind'], channel: NotificationChannel, on: boolean) => update.mutate({ kinds: [{ kind, [channel]: on }] });
-  // The switch being saved shows its new position at once; the answer then confirms it (or, refused, it goes back).
-  const saving = update.isPending ? update.variables.kinds?.[0] : undefined;
-  const shown = (row: Preferences['kinds'][number], channel: NotificationChannel) => (saving?.kind === row.kind ? (saving[channel] ?? row[channel]) : row[channel]);
+  // The switch being saved shows its new position at once; the answer then confirms it (or, refused,
+  // it goes back). Kept in this component's state, set in the click's own handler: the mutation's
+  // pending state reaches React a task later, and until then the controlled switch would be put back.
+  const [saving, setSaving] = useState<Flip | null>(null);
+  const flip = (kind: Kind, channel: NotificationChannel, on: boolean) => {
+    setSaving({ kind, channel, on });
+    update.mutate({ kinds: [{ kind, [channel]: on }] }, { onSettled: () => setSaving(null) });
+  };
+  const shown = (row: Preferences['kinds'][number], channel: NotificationChannel) => (saving?.kind === row.kind && saving.channel === channel ? saving.on : row[channel]);
 
   return (
     <TableContainer>
@@ -57,7 +71,7 @@ export function NotificationKindsTable({ preferences }: { preferences: Preferenc
                         <Switch
                           size="small"
                           checked={value}
-                          disabled={update.isPending}
+                          disabled={saving !== null}
                           onChange={(event) => flip(row.kind, channel, event.target.checked)}
                           slotProps={{ input: { role: 'switch', 'aria-label': `${label}: ${t(CHANNEL_KEYS[channel])}` } }}
                         />
