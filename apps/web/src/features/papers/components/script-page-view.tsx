@@ -21,13 +21,25 @@ interface ScriptPageViewProps {
   maxHeight?: string;
 }
 
-/** The picture from a blob address made for as long as it is shown, set on the SVG's <image> directly. */
+/**
+ * The picture from a blob address made for as long as it is shown, set on the SVG's <image> directly.
+ * Once the picture has loaded the element says so (`data-drawn`): what a benchmark or a browser test
+ * waits for to know the page is on screen, not just fetched.
+ */
 function PageImage({ blob, width, height }: { blob: Blob; width: number; height: number }) {
   const image = useRef<SVGImageElement>(null);
   useEffect(() => {
+    const node = image.current;
+    if (!node) return;
     const address = URL.createObjectURL(blob);
-    image.current?.setAttribute('href', address);
-    return () => URL.revokeObjectURL(address);
+    const drawn = () => node.setAttribute('data-drawn', 'true');
+    node.removeAttribute('data-drawn');
+    node.addEventListener('load', drawn);
+    node.setAttribute('href', address);
+    return () => {
+      node.removeEventListener('load', drawn);
+      URL.revokeObjectURL(address);
+    };
   }, [blob]);
   return <image ref={image} x={0} y={0} width={width} height={height} />;
 }
@@ -52,6 +64,7 @@ export function ScriptPageView({ paperId, page, shapes, extra, svgRef, onPointer
           ref={svgRef}
           role="img"
           aria-label={label}
+          data-page-id={page.id}
           data-shapes={shapes.length}
           viewBox={`0 0 ${page.width} ${page.height}`}
           onPointerDown={onPointerDown}
