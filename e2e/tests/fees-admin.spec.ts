@@ -55,7 +55,7 @@ async function streamText(stream: Readable): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-test('an admin records a cash payment from the profile, the receipt shows, refunds it, and gives a free card', async ({ browser, request }) => {
+test('an admin records a cash payment from the profile, the receipt shows, refunds it, opens the month for a week, and gives a free card', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const admin = await adminHeaders(request);
   const fees: FeeClass = await feeClass(request, admin, 'Fees cash');
@@ -105,6 +105,18 @@ test('an admin records a cash payment from the profile, the receipt shows, refun
   await expect(payments.getByRole('button', { name: `Refund receipt No. ${receipt}` })).toBeDisabled();
   await expect.poll(() => monthState(request, admin, student.id, fees.classId, thisMonth)).toBe('unpaid');
 
+  // The refunded month opened without payment for a week ("pays next week"): the reason is required.
+  profile = await openProfile(page, student);
+  await profile.getByRole('button', { name: 'Exception', exact: true }).click();
+  const exception = page.getByRole('dialog', { name: `Open a month for ${student.name}` });
+  await expect(exception.getByRole('combobox', { name: 'Month' })).toHaveText(englishMonth(thisMonth));
+  await exception.getByRole('button', { name: 'Open month' }).click();
+  await expect(exception.getByText('Required')).toBeVisible();
+  await exception.getByRole('textbox', { name: 'Reason' }).fill('Pays at the class next Saturday');
+  await exception.getByRole('button', { name: 'Open month' }).click();
+  await expect(exception).toBeHidden();
+  await expect.poll(() => monthState(request, admin, student.id, fees.classId, thisMonth)).toBe('exception');
+
   // A full free card from next month to the end of the class year.
   profile = await openProfile(page, student);
   await profile.getByRole('button', { name: 'Free card' }).click();
@@ -117,7 +129,7 @@ test('an admin records a cash payment from the profile, the receipt shows, refun
   await expect(card).toBeHidden();
   await expect(profile.getByText(`${englishMonth(nextMonth)}: Free`)).toBeVisible();
   await expect(profile.getByText(`${englishMonth(lastMonth)}: Free`)).toBeVisible();
-  await expect(profile.getByText(`${englishMonth(thisMonth)}: Unpaid`)).toBeVisible();
+  await expect(profile.getByText(`${englishMonth(thisMonth)}: Opened by the academy`)).toBeVisible();
   const given = await studentFees(request, admin, student.id);
   expect(given.freeCards).toMatchObject([{ kind: 'full', fromMonth: nextMonth, untilMonth: null, endedAt: null }]);
   await page.context().close();

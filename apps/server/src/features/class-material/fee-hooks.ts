@@ -20,8 +20,8 @@ export interface FeeHooks {
   gate(reader: Reader, located: Located): Promise<void>;
   /** The listed items of `folder` with `fee` on the month folders among them, for this reader. */
   describe(items: DriveItem[], reader: Reader, folder: Located): Promise<DriveItem[]>;
-  /** An item was renamed (its id may have changed, and with it those of the folders below it). */
-  renamed(fromId: string, toId: string): Promise<void>;
+  /** An item of the class was renamed (its id may have changed, and with it those of the folders below it). */
+  renamed(classId: string, fromId: string, toId: string): Promise<void>;
   /** The item was deleted: the month tags of the folders that lay in it go too. */
   deleted(item: DeletedItem): Promise<void>;
 }

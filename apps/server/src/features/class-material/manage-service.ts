@@ -86,11 +86,11 @@ async function landFile(ctx: ClassMaterialContext, actor: AuditActor, folder: Lo
 }
 
 /** What is kept by store id elsewhere (streamed lessons, progress, papers) follows a rename. */
-async function followRename(ctx: ClassMaterialContext, fromId: string, toId: string): Promise<void> {
+async function followRename(ctx: ClassMaterialContext, classId: string, fromId: string, toId: string): Promise<void> {
   await ctx.lessons?.renamed(fromId, toId);
   await ctx.watching?.renamed(fromId, toId);
   await ctx.papers?.renamed(fromId, toId);
-  await ctx.fees?.renamed(fromId, toId);
+  await ctx.fees?.renamed(classId, fromId, toId);
 }
 
 /** A class folder's rename renames the class too, still unique in any letter case, grants kept. */
@@ -99,7 +99,7 @@ export async function renameItem(ctx: ClassMaterialContext, actor: AuditActor, i
   const { classRow, item } = found;
   if (!found.isClassFolder) {
     const renamed = await storeCall(() => ctx.store.rename(item.id, name));
-    await followRename(ctx, item.id, renamed.id);
+    await followRename(ctx, classRow.id, item.id, renamed.id);
     await recordAudit(ctx.db, actor, {
       action: isFolder(item) ? 'folder.rename' : 'file.rename',
       target: itemTarget(renamed, classRow),
@@ -112,7 +112,7 @@ export async function renameItem(ctx: ClassMaterialContext, actor: AuditActor, i
   const taken = await repo.findClassByName(ctx.db, name);
   if (taken && taken.id !== classRow.id) throw errors.conflict('name', CLASS_MATERIAL_TEXT.folderExists);
   const renamed = await storeCall(() => ctx.store.rename(item.id, name));
-  await followRename(ctx, item.id, renamed.id);
+  await followRename(ctx, classRow.id, item.id, renamed.id);
   try {
     await ctx.db.transaction().execute(async (tx) => {
       await repo.updateClass(tx, classRow.id, { name, folderId: renamed.id });
@@ -126,7 +126,7 @@ export async function renameItem(ctx: ClassMaterialContext, actor: AuditActor, i
   } catch (error) {
     // A class of this name appeared meanwhile: put the folder back as it was.
     const restored = await ctx.store.rename(renamed.id, classRow.name).catch(() => null);
-    if (restored) await followRename(ctx, renamed.id, restored.id);
+    if (restored) await followRename(ctx, classRow.id, renamed.id, restored.id);
     if (isUniqueViolation(error)) throw errors.conflict('name', CLASS_MATERIAL_TEXT.folderExists);
     throw error;
   }

@@ -104,10 +104,10 @@ export async function describe(ctx: GateDeps, items: DriveItem[], reader: Reader
   });
 }
 
-/** After a rename: every tag whose folder's id changed with it (the folder, or one above it) gets the new id. */
-export async function followRename(ctx: GateDeps, fromId: string, toId: string): Promise<void> {
+/** After a rename in a class: each of its tags whose folder's id changed with it (the folder, or one above it) gets the new id. */
+export async function followRename(ctx: GateDeps, classId: string, fromId: string, toId: string): Promise<void> {
   if (fromId === toId) return;
-  for (const folderId of await repo.allTagFolderIds(ctx.db)) {
+  for (const { folder_id: folderId } of await repo.tagsOfClass(ctx.db, classId)) {
     const moved = ctx.material.store.movedId(folderId, fromId, toId);
     if (moved !== folderId) await repo.moveTag(ctx.db, folderId, moved);
   }
@@ -127,7 +127,7 @@ export function feeHooks(ctx: GateDeps): FeeHooks {
   return {
     gate: (reader, located) => gate(ctx, reader, located),
     describe: (items, reader, folder) => describe(ctx, items, reader, folder),
-    renamed: (fromId, toId) => followRename(ctx, fromId, toId),
+    renamed: (classId, fromId, toId) => followRename(ctx, classId, fromId, toId),
     deleted: (item) => forgetDeleted(ctx, item),
   };
 }

@@ -121,10 +121,6 @@ export async function removeTags(db: Db, folderIds: readonly string[]): Promise<
   await db.deleteFrom('fee_folder_months').where('folder_id', 'in', [...folderIds]).execute();
 }
 
-export async function allTagFolderIds(db: Db): Promise<string[]> {
-  return (await db.selectFrom('fee_folder_months').select('folder_id').execute()).map((row) => row.folder_id);
-}
-
 export async function moveTag(db: Db, fromId: string, toId: string): Promise<void> {
   await db.updateTable('fee_folder_months').set({ folder_id: toId }).where('folder_id', '=', fromId).execute();
 }

@@ -12,24 +12,17 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { EmptyTableRow } from '../../../../components/empty-table-row';
 import { ArrowBackIcon } from '../../../../components/icons/arrow-back';
 import { DownloadIcon } from '../../../../components/icons/download';
 import { SendIcon } from '../../../../components/icons/send';
 import { LinkButton } from '../../../../components/link-button';
 import { PageLoader } from '../../../../components/page-loader';
-import { tableAsCards } from '../../../../components/table-as-cards';
 import { formatDateTime } from '../../../../i18n/format';
 import { alerts } from '../../../../lib/alerts';
 import { downloadText } from '../../../../lib/csv-file';
@@ -41,6 +34,7 @@ import { classMonthCsv } from '../../lib/class-month-csv';
 import { formatMoney } from '../../lib/money';
 import { monthLabel } from '../../lib/months';
 import { MonthFigures } from './month-figures';
+import { FeesTable } from './fees-table';
 
 const COLUMNS = [
   'feesAdmin.columnName',
@@ -54,7 +48,6 @@ const COLUMNS = [
 ] as const;
 
 /** On a phone each student is a card; the name runs across it. */
-const TABLE_SX = { '& th': { whiteSpace: { md: 'nowrap' } }, ...tableAsCards('.month-student-name') } as const;
 
 function downloadCsv(month: ClassMonth, monthName: string, students: readonly ClassMonthStudent[]) {
   const text = classMonthCsv(students, {
@@ -220,27 +213,11 @@ export function ClassMonthPage() {
           {t('feesAdmin.downloadCsv')}
         </Button>
       </Box>
-      <Paper variant="outlined">
-        <TableContainer>
-          <Table size="small" aria-label={t('feesAdmin.studentsOf', { month: monthName })} sx={TABLE_SX}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column} sx={{ fontWeight: 700 }}>
-                    {t(column)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {shown.map((student) => (
-                <StudentRow key={student.studentId} student={student} selected={selected.has(student.studentId)} onSelect={(on) => select(student.studentId, on)} />
-              ))}
-              {shown.length === 0 && <EmptyTableRow columns={COLUMNS.length} text={t('feesAdmin.noStudents')} />}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Paper>
+      <FeesTable label={t('feesAdmin.studentsOf', { month: monthName })} headings={COLUMNS.map((column) => t(column))} cardTitle=".month-student-name" emptyText={shown.length === 0 ? t('feesAdmin.noStudents') : null}>
+        {shown.map((student) => (
+          <StudentRow key={student.studentId} student={student} selected={selected.has(student.studentId)} onSelect={(on) => select(student.studentId, on)} />
+        ))}
+      </FeesTable>
       {confirming && <RemindDialog count={remindCount} monthName={monthName} pending={remind.isPending} onCancel={() => setConfirming(false)} onConfirm={sendReminders} />}
     </Box>
   );

@@ -1,12 +1,5 @@
 import { t } from 'i18next';
-import { FEE_LIMITS, FREE_CARD_KINDS, type FreeCardKind, type StudentClassFees } from '@academy/contract';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import { FREE_CARD_KINDS, type FreeCardKind, type StudentClassFees } from '@academy/contract';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -14,13 +7,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { alerts } from '../../../../lib/alerts';
 import { ApiError } from '../../../../lib/api-client';
-import { failureText } from '../../../../lib/failure-alerts';
 import { useCreateFreeCardMutation } from '../../api/create-free-card';
 import { monthLabel } from '../../lib/months';
-import { FeeClassField } from './fee-class-field';
+import { FeeReasonDialog } from './fee-reason-dialog';
 
 const KIND_LABELS = { full: 'feesAdmin.kindFull', half: 'feesAdmin.kindHalf' } as const satisfies Record<FreeCardKind, string>;
 
@@ -42,8 +34,6 @@ export function FreeCardDialog({ studentId, studentName, classes, onClose }: Fre
   const [kind, setKind] = useState<FreeCardKind>('full');
   const [fromMonth, setFromMonth] = useState(months[0] ?? '');
   const [untilMonth, setUntilMonth] = useState('');
-  const [reason, setReason] = useState('');
-  const [reasonMissing, setReasonMissing] = useState(false);
   const mutation = useCreateFreeCardMutation();
   const kindId = useId();
 
@@ -52,12 +42,9 @@ export function FreeCardDialog({ studentId, studentName, classes, onClose }: Fre
     setFromMonth(classes.find((entry) => entry.classFolderId === next)?.months[0]?.month ?? '');
     setUntilMonth('');
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setReasonMissing(!reason.trim());
-    if (!reason.trim() || !folderId || !fromMonth) return;
+  const submit = (reason: string) =>
     mutation.mutate(
-      { studentId, folderId, kind, fromMonth, untilMonth: untilMonth || null, reason: reason.trim() },
+      { studentId, folderId, kind, fromMonth, untilMonth: untilMonth || null, reason },
       {
         onSuccess: () => {
           onClose();
@@ -65,73 +52,57 @@ export function FreeCardDialog({ studentId, studentName, classes, onClose }: Fre
         },
       },
     );
-  };
   const refusal = mutation.error instanceof ApiError ? mutation.error : null;
-  const reasonError = reasonMissing ? t('feesAdmin.required') : refusal?.fieldMessage('reason');
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="free-card-title" fullWidth maxWidth="sm">
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id="free-card-title">{t('feesAdmin.freeCardTitle', { name: studentName })}</DialogTitle>
-        <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          {chosen && classes.length === 1 && <DialogContentText>{chosen.className}</DialogContentText>}
-          <FeeClassField classes={classes} value={folderId} onChange={changeClass} />
-          <FormControl component="fieldset">
-            <FormLabel component="legend" id={kindId}>
-              {t('feesAdmin.kind')}
-            </FormLabel>
-            <RadioGroup aria-labelledby={kindId} value={kind} onChange={(event) => setKind(event.target.value as FreeCardKind)}>
-              {FREE_CARD_KINDS.map((value) => (
-                <FormControlLabel key={value} value={value} control={<Radio />} label={t(KIND_LABELS[value])} />
-              ))}
-            </RadioGroup>
-          </FormControl>
-          <TextField select label={t('feesAdmin.fromMonth')} value={fromMonth} onChange={(event) => setFromMonth(event.target.value)} error={Boolean(refusal?.fieldMessage('fromMonth'))} helperText={refusal?.fieldMessage('fromMonth')} fullWidth>
-            {months.map((month) => (
-              <MenuItem key={month} value={month}>
-                {monthLabel(month)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label={t('feesAdmin.untilMonth')}
-            value={untilMonth}
-            onChange={(event) => setUntilMonth(event.target.value)}
-            error={Boolean(refusal?.fieldMessage('untilMonth'))}
-            helperText={refusal?.fieldMessage('untilMonth')}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            fullWidth
-          >
-            <MenuItem value="">{t('feesAdmin.untilYearEnd')}</MenuItem>
-            {months
-              .filter((month) => month >= fromMonth)
-              .map((month) => (
-                <MenuItem key={month} value={month}>
-                  {monthLabel(month)}
-                </MenuItem>
-              ))}
-          </TextField>
-          <TextField
-            label={t('fees.reason')}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            error={Boolean(reasonError)}
-            helperText={reasonError}
-            slotProps={{ htmlInput: { maxLength: FEE_LIMITS.reasonMax } }}
-            multiline
-            minRows={2}
-            fullWidth
-          />
-          {mutation.error && !reasonError && <Alert severity="error">{failureText(mutation.error)}</Alert>}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('general.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={mutation.isPending || !fromMonth}>
-            {t('feesAdmin.giveFreeCard')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FeeReasonDialog
+      title={t('feesAdmin.freeCardTitle', { name: studentName })}
+      classes={classes}
+      folderId={folderId}
+      onClassChange={changeClass}
+      error={mutation.error}
+      pending={mutation.isPending}
+      submitLabel={t('feesAdmin.giveFreeCard')}
+      ready={Boolean(fromMonth)}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <FormControl component="fieldset">
+        <FormLabel component="legend" id={kindId}>
+          {t('feesAdmin.kind')}
+        </FormLabel>
+        <RadioGroup aria-labelledby={kindId} value={kind} onChange={(event) => setKind(event.target.value as FreeCardKind)}>
+          {FREE_CARD_KINDS.map((value) => (
+            <FormControlLabel key={value} value={value} control={<Radio />} label={t(KIND_LABELS[value])} />
+          ))}
+        </RadioGroup>
+      </FormControl>
+      <TextField select label={t('feesAdmin.fromMonth')} value={fromMonth} onChange={(event) => setFromMonth(event.target.value)} error={Boolean(refusal?.fieldMessage('fromMonth'))} helperText={refusal?.fieldMessage('fromMonth')} fullWidth>
+        {months.map((month) => (
+          <MenuItem key={month} value={month}>
+            {monthLabel(month)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label={t('feesAdmin.untilMonth')}
+        value={untilMonth}
+        onChange={(event) => setUntilMonth(event.target.value)}
+        error={Boolean(refusal?.fieldMessage('untilMonth'))}
+        helperText={refusal?.fieldMessage('untilMonth')}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        fullWidth
+      >
+        <MenuItem value="">{t('feesAdmin.untilYearEnd')}</MenuItem>
+        {months
+          .filter((month) => month >= fromMonth)
+          .map((month) => (
+            <MenuItem key={month} value={month}>
+              {monthLabel(month)}
+            </MenuItem>
+          ))}
+      </TextField>
+    </FeeReasonDialog>
   );
 }

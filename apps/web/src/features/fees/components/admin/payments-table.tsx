@@ -3,24 +3,16 @@ import { PAYMENT_METHODS, receiptNumberLabel, STUDENT_PAGE_SIZES, type Payment, 
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { EmptyTableRow } from '../../../../components/empty-table-row';
 import { AddIcon } from '../../../../components/icons/add';
 import { ListPagination } from '../../../../components/list-pagination';
-import { tableAsCards } from '../../../../components/table-as-cards';
 import { failureText } from '../../../../lib/failure-alerts';
 import { useOverviewQuery } from '../../api/get-overview';
 import { usePaymentsQuery } from '../../api/get-payments';
@@ -29,6 +21,7 @@ import { formatMoney } from '../../lib/money';
 import { dayLabel, monthLabel } from '../../lib/months';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { RefundDialog } from './refund-dialog';
+import { FeesTable } from './fees-table';
 
 const COLUMNS = [
   'feesAdmin.columnReceipt',
@@ -40,7 +33,6 @@ const COLUMNS = [
   'feesAdmin.columnActions',
 ] as const;
 
-const TABLE_SX = { '& th': { whiteSpace: { md: 'nowrap' } }, ...tableAsCards('.payment-actions') } as const;
 
 interface PaymentFilters {
   folderId: string;
@@ -170,29 +162,18 @@ export function PaymentsTable() {
         </Button>
       </Box>
       {query.error && <Alert severity="error">{failureText(query.error)}</Alert>}
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        {query.isFetching ? <LinearProgress aria-label={t('general.loading')} /> : <Box sx={{ height: 4 }} />}
-        <TableContainer>
-          <Table size="small" aria-label={t('fees.tabPayments')} aria-busy={query.isFetching} sx={TABLE_SX}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column} sx={{ fontWeight: 700 }}>
-                    {t(column)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {payments.map((payment) => (
-                <PaymentRow key={payment.id} payment={payment} onRefund={() => setRefunding(payment)} />
-              ))}
-              {query.data && payments.length === 0 && <EmptyTableRow columns={COLUMNS.length} text={t('feesAdmin.noPayments')} />}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <ListPagination count={query.data?.paging.total ?? 0} page={page} pageSize={pageSize} pageSizes={STUDENT_PAGE_SIZES} onPage={setPage} onPageSize={setPageSize} />
-      </Paper>
+      <FeesTable
+        label={t('fees.tabPayments')}
+        headings={COLUMNS.map((column) => t(column))}
+        cardTitle=".payment-actions"
+        fetching={query.isFetching}
+        emptyText={query.data && payments.length === 0 ? t('feesAdmin.noPayments') : null}
+        footer={<ListPagination count={query.data?.paging.total ?? 0} page={page} pageSize={pageSize} pageSizes={STUDENT_PAGE_SIZES} onPage={setPage} onPageSize={setPageSize} />}
+      >
+        {payments.map((payment) => (
+          <PaymentRow key={payment.id} payment={payment} onRefund={() => setRefunding(payment)} />
+        ))}
+      </FeesTable>
       {recording && <RecordPaymentDialog onClose={() => setRecording(false)} />}
       {refunding && <RefundDialog payment={refunding} onClose={() => setRefunding(null)} />}
     </Box>

@@ -4,22 +4,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { EmptyTableRow } from '../../../../components/empty-table-row';
 import { SearchIcon } from '../../../../components/icons/search';
 import { ListPagination } from '../../../../components/list-pagination';
-import { tableAsCards } from '../../../../components/table-as-cards';
 import { formatDate } from '../../../../i18n/format';
 import { failureText } from '../../../../lib/failure-alerts';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
@@ -29,6 +21,7 @@ import { formatMoney } from '../../lib/money';
 import { monthLabel } from '../../lib/months';
 import { SlipReviewDialog } from './slip-review-dialog';
 import { ToneChip } from './tone-chip';
+import { FeesTable } from './fees-table';
 
 const COLUMNS = [
   'feesAdmin.columnUploaded',
@@ -40,7 +33,6 @@ const COLUMNS = [
   'feesAdmin.columnActions',
 ] as const;
 
-const TABLE_SX = { '& th': { whiteSpace: { md: 'nowrap' } }, ...tableAsCards('.slip-actions') } as const;
 
 function SlipRow({ slip, onReview }: { slip: Slip; onReview: () => void }) {
   const differs = slip.amountCents !== slip.dueCents;
@@ -141,29 +133,18 @@ export function SlipsQueue() {
         />
       </Box>
       {query.error && <Alert severity="error">{failureText(query.error)}</Alert>}
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        {query.isFetching ? <LinearProgress aria-label={t('general.loading')} /> : <Box sx={{ height: 4 }} />}
-        <TableContainer>
-          <Table size="small" aria-label={t('feesAdmin.slipsLabel')} aria-busy={query.isFetching} sx={TABLE_SX}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column} sx={{ fontWeight: 700 }}>
-                    {t(column)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {slips.map((slip) => (
-                <SlipRow key={slip.id} slip={slip} onReview={() => setReviewing(slip)} />
-              ))}
-              {query.data && slips.length === 0 && <EmptyTableRow columns={COLUMNS.length} text={state === 'pending' ? t('feesAdmin.noSlipsWaiting') : t('feesAdmin.noSlips')} />}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <ListPagination count={query.data?.paging.total ?? 0} page={page} pageSize={pageSize} pageSizes={STUDENT_PAGE_SIZES} onPage={setPage} onPageSize={setPageSize} />
-      </Paper>
+      <FeesTable
+        label={t('feesAdmin.slipsLabel')}
+        headings={COLUMNS.map((column) => t(column))}
+        cardTitle=".slip-actions"
+        fetching={query.isFetching}
+        emptyText={query.data && slips.length === 0 ? (state === 'pending' ? t('feesAdmin.noSlipsWaiting') : t('feesAdmin.noSlips')) : null}
+        footer={<ListPagination count={query.data?.paging.total ?? 0} page={page} pageSize={pageSize} pageSizes={STUDENT_PAGE_SIZES} onPage={setPage} onPageSize={setPageSize} />}
+      >
+        {slips.map((slip) => (
+          <SlipRow key={slip.id} slip={slip} onReview={() => setReviewing(slip)} />
+        ))}
+      </FeesTable>
       {reviewing && <SlipReviewDialog slip={reviewing} onClose={() => setReviewing(null)} />}
     </Box>
   );
