@@ -4,6 +4,8 @@
 // and the README's defaults (SQLite in a temporary data folder, or BENCH_DATABASE_URL). Then, in the
 // same run, the portal's saves per second at 50 connections beside a bare Fastify process running
 // the same upsert on the same rows (support/bare-answer-writer.mjs).
+// A start is what the sitting screen does: the start call (the student's order), then the questions
+// every student shares; the start goal is on the two together, per student.
 // Goals, exit 1 on a miss: no answer lost, no error, start p99 < 500 ms, save p99 < 100 ms,
 // hand-in p99 < 300 ms, every rank ready < 2 s after the close (or after the last hand-in, when one
 // lost on the way near the deadline is sent again inside the grace: the results wait for it),
@@ -34,6 +36,7 @@ import {
   MAX_EVENTS_PER_REQUEST,
   MAX_SAVES_PER_REQUEST,
   PAPERS_PATHS,
+  inSittingOrder,
   STUDENTS_PATHS,
   type AnswersAnswer,
   type CreatePaperBody,
@@ -42,6 +45,7 @@ import {
   type LoginAnswer,
   type PaperCreatedAnswer,
   type QuestionBody,
+  type QuestionsAnswer,
   type ResultsAnswer,
   type Save,
   type StartAnswer,
@@ -113,7 +117,8 @@ async function sleepUntil(at: number): Promise<void> {
 
 const fill = (route: string, params: Record<string, string>) => route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 
-function post(base: URL, route: string, bearer: string, payload: string): Promise<{ status: number; text: string }> {
+/** A POST with a JSON body, or a GET when `payload` is null. */
+function post(base: URL, route: string, bearer: string, payload: string | null): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -121,8 +126,11 @@ function post(base: URL, route: string, bearer: string, payload: string): Promis
         host: base.hostname,
         port: base.port,
         path: `/api/${route}`,
-        method: 'POST',
-        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        method: payload === null ? 'GET' : 'POST',
+        headers:
+          payload === null
+            ? { authorization: `Bearer ${bearer}` }
+            : { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
       },
       (response) => {
         let text = '';
@@ -132,7 +140,7 @@ function post(base: URL, route: string, bearer: string, payload: string): Promis
       },
     );
     request.on('error', reject);
-    request.end(payload);
+    request.end(payload ?? undefined);
   });
 }
 
@@ -203,10 +211,13 @@ async function createPaper(base: string, admin: string, body: CreatePaperBody): 
 
 // ---- One student, with the browser's rules ----
 
-type Call = 'start' | 'answers' | 'hand-in';
+type Call = 'start' | 'questions' | 'answers' | 'hand-in';
+const CALL_PATHS: Record<Call, string> = { start: PAPERS_PATHS.start, questions: PAPERS_PATHS.questions, answers: PAPERS_PATHS.answers, 'hand-in': PAPERS_PATHS.handIn };
 
 interface Tally {
   times: Record<Call, number[]>;
+  /** Per student, the start and the questions answered (each the exchange that got through): what the student waits for. */
+  startToPaper: number[];
   /** [seconds since the paper opened, ms, call] of every answer, to see when slow ones came. */
   timeline: [number, number, Call][];
   errors: number;
@@ -229,7 +240,7 @@ interface Choice {
 }
 
 /** Each question once in a random order over the answering time, 30 % changed later, 5 % cleared after that. */
-function choicesOf(questionList: StartAnswer['data']['questions'], from: number, until: number): Choice[] {
+function choicesOf(questionList: QuestionsAnswer['data']['questions'], from: number, until: number): Choice[] {
   const span = Math.max(0, until - from);
   const order = shuffled(questionList);
   const firstTimes = order.map(() => from + Math.random() * span).sort((a, b) => a - b);
@@ -275,6 +286,8 @@ class Sitter {
   private handInArrived = false;
   private stopped = false;
   private finished: () => void = () => undefined;
+  /** The time of the last exchange's answered request. */
+  private lastMs = 0;
 
   constructor(
     private readonly student: SeededStudent,
@@ -294,11 +307,16 @@ class Sitter {
     await sleepUntil(this.opensAt + Math.random() * START_SPREAD_MS);
     const answer = await this.exchange('start', { deviceKey: this.deviceKey });
     if (answer === null) return;
+    const startMs = this.lastMs;
     const started = (JSON.parse(answer) as StartAnswer).data;
     this.started = true;
     this.device = started.device;
     this.seq = started.lastSeq;
-    this.questionIds = started.questions.map((question) => question.id);
+    const paper = await this.exchange('questions', null);
+    if (paper === null) return;
+    this.tally.startToPaper.push(startMs + this.lastMs);
+    const shown = inSittingOrder((JSON.parse(paper) as QuestionsAnswer).data.questions, started.order);
+    this.questionIds = shown.map((question) => question.id);
     const from = Date.now();
     const deadline = Date.parse(started.deadline);
     const done = new Promise<void>((resolve) => (this.finished = resolve));
@@ -308,7 +326,7 @@ class Sitter {
       const latest = from + (deadline - from) * 0.75 - OFFLINE_MS;
       void this.offlineAt(earliest + Math.random() * Math.max(0, latest - earliest));
     }
-    for (const choice of choicesOf(started.questions, from, deadline - ANSWERING_ENDS_BEFORE_MS)) {
+    for (const choice of choicesOf(shown, from, deadline - ANSWERING_ENDS_BEFORE_MS)) {
       await sleepUntil(choice.at);
       this.choose(choice.questionId, choice.optionId);
     }
@@ -365,8 +383,8 @@ class Sitter {
    * (the server acted, the phone never hears; sent again too). Null when it is refused for good.
    */
   private async exchange(call: Call, body: unknown): Promise<string | null> {
-    const payload = JSON.stringify(body);
-    const route = fill(call === 'start' ? PAPERS_PATHS.start : call === 'answers' ? PAPERS_PATHS.answers : PAPERS_PATHS.handIn, { paperId: this.paperId });
+    const payload = body === null ? null : JSON.stringify(body);
+    const route = fill(CALL_PATHS[call], { paperId: this.paperId });
     for (;;) {
       if (!this.online) await new Promise<void>((resolve) => this.backOnline.push(resolve));
       const roll = Math.random();
@@ -391,6 +409,7 @@ class Sitter {
         continue;
       }
       const ms = performance.now() - sentAt;
+      this.lastMs = ms;
       this.tally.times[call].push(ms);
       this.tally.timeline.push([Math.floor((Date.now() - this.opensAt) / 1000), Math.round(ms), call]);
       if (answer.status !== 200) {
@@ -484,7 +503,7 @@ function serverTrouble(dataDir: string): string {
 
 /** The server's own timing of a paper's sitting calls (its request log), beside what the students saw. */
 function serverSide(dataDir: string, paperId: string): string {
-  const times: Record<Call, number[]> = { start: [], answers: [], 'hand-in': [] };
+  const times: Record<Call, number[]> = { start: [], questions: [], answers: [], 'hand-in': [] };
   const prefix = `/api/papers/${paperId}/`;
   for (const line of readFileSync(path.join(dataDir, 'server.log'), 'utf8').split('\n')) {
     if (!line.includes(prefix)) continue;
@@ -534,12 +553,15 @@ async function throughput(base: URL, admin: string, folderId: string, students: 
     const answer = await post(base, fill(PAPERS_PATHS.start, { paperId }), student.token, JSON.stringify({ deviceKey: randomUUID() }));
     if (answer.status !== 200) throw new Error(`the throughput paper's start: ${answer.status} ${answer.text}`);
     const started = (JSON.parse(answer.text) as StartAnswer).data;
+    const paper = await post(base, fill(PAPERS_PATHS.questions, { paperId }), student.token, null);
+    if (paper.status !== 200) throw new Error(`the throughput paper's questions: ${paper.status} ${paper.text}`);
+    const shown = inSittingOrder((JSON.parse(paper.text) as QuestionsAnswer).data.questions, started.order);
     writers.push({
       token: student.token,
       attemptId: started.attemptId,
       device: started.device,
       seq: started.lastSeq,
-      questions: started.questions.map((question) => ({ id: question.id, optionIds: question.options.map((option) => option.id) })),
+      questions: shown.map((question) => ({ id: question.id, optionIds: question.options.map((option) => option.id) })),
     });
   }
   let turn = 0;
@@ -631,6 +653,10 @@ async function main(): Promise<void> {
     }, 200);
 
     const admin = (await api<LoginAnswer>(base.origin, STUDENTS_PATHS.login, { body: BENCH_ADMIN })).token;
+    // An admin's session opened by the password alone reaches only the second step's enrolment
+    // (features/admin-mfa). The bench measures papers, not that step: its admin's session is marked
+    // in the database as having passed it, as the server tests' helpers enrol their admins there.
+    await sql`update sessions set second_factor = 'totp' where account_id in (select id from accounts where email = ${BENCH_ADMIN.email})`.execute(db);
     const folderId = await paperFolder(base.origin, admin);
     const opensAt = Date.now() + OPENS_AHEAD_MS;
     const closesAt = opensAt + LIMIT_MINUTES * 60_000;
@@ -649,7 +675,7 @@ async function main(): Promise<void> {
     if (target.kind === 'sqlite') await sql`pragma wal_checkpoint(truncate)`.execute(db);
 
     const offline = new Set(shuffled([...students.keys()]).slice(0, OFFLINE_STUDENTS));
-    const tally: Tally = { times: { start: [], answers: [], 'hand-in': [] }, timeline: [], errors: 0, neverArrived: 0, answersLost: 0, saves: 0, lastHandInArrivedAt: 0 };
+    const tally: Tally = { times: { start: [], questions: [], answers: [], 'hand-in': [] }, startToPaper: [], timeline: [], errors: 0, neverArrived: 0, answersLost: 0, saves: 0, lastHandInArrivedAt: 0 };
     const sitters = students.map((student, i) => new Sitter(student, base, paperId, tally, opensAt, closesAt, offline.has(i)));
     const loadBefore = loadavg();
     console.log(
@@ -674,17 +700,20 @@ async function main(): Promise<void> {
     // The server cannot make results ready before the last hand-in it must wait for has arrived.
     const readyFrom = Math.max(closesAt, tally.lastHandInArrivedAt);
 
-    for (const list of Object.values(tally.times)) list.sort((a, b) => a - b);
+    for (const list of [...Object.values(tally.times), tally.startToPaper]) list.sort((a, b) => a - b);
+    const startP99 = percentile(tally.startToPaper, 99);
     const p99 = (call: Call) => percentile(tally.times[call], 99);
     const line = (call: Call) =>
       `${call} (${tally.times[call].length}): p50 ${ms(percentile(tally.times[call], 50))}, p99 ${ms(p99(call))}, max ${ms(tally.times[call].at(-1) ?? NaN)}`;
     const started = sitters.filter((sitter) => sitter.started).length;
     const handedIn = sitters.filter((sitter) => sitter.handedIn).length;
-    const requests = tally.times.start.length + tally.times.answers.length + tally.times['hand-in'].length;
+    const requests = Object.values(tally.times).reduce((sum, list) => sum + list.length, 0);
     console.log(
       `started ${started}, handed in ${handedIn}; ${tally.saves} saves acknowledged; errors ${tally.errors}${tally.firstError ? ` (first: ${tally.firstError})` : ''}\n` +
         `lost on the way (sent again): ${tally.neverArrived} never reached the server, ${tally.answersLost} answers thrown away\n` +
-        `${line('start')}\n${line('answers')}\n${line('hand-in')}\n` +
+        `${line('start')}\n${line('questions')}\n` +
+        `start and questions, per student (${tally.startToPaper.length}): p50 ${ms(percentile(tally.startToPaper, 50))}, p99 ${ms(startP99)}, max ${ms(tally.startToPaper.at(-1) ?? NaN)}\n` +
+        `${line('answers')}\n${line('hand-in')}\n` +
         `the last hand-in reached the server ${seconds(tally.lastHandInArrivedAt - closesAt)} after the close; results ready: ` +
         `${ready.at === null ? 'never' : `${seconds(ready.at - closesAt)} after the close, ${seconds(ready.at - readyFrom)} after the later of the close and that hand-in`} (${ready.last})\n` +
         `answers lost: ${lost.students} students, ${lost.questions} questions${lost.example ? ` (first: ${lost.example})` : ''}\n` +
@@ -736,7 +765,7 @@ async function main(): Promise<void> {
         met: lost.students === 0 && started === STUDENTS && handedIn === STUDENTS,
       },
       { bench: 'paper', figure: 'errors (the paper and the saves per second)', value: String(errors), goal: '0', met: errors === 0 },
-      { bench: 'paper', figure: `${STUDENTS} starts in a second: start p99`, value: ms(p99('start')), goal: `< ${GOAL_START_P99_MS} ms`, met: p99('start') < GOAL_START_P99_MS },
+      { bench: 'paper', figure: `${STUDENTS} starts in a second: start p99 (the start and the questions)`, value: ms(startP99), goal: `< ${GOAL_START_P99_MS} ms`, met: startP99 < GOAL_START_P99_MS },
       { bench: 'paper', figure: 'save p99', value: ms(p99('answers')), goal: `< ${GOAL_SAVE_P99_MS} ms`, met: p99('answers') < GOAL_SAVE_P99_MS },
       { bench: 'paper', figure: `${STUDENTS} hand-ins in 10 s: hand-in p99`, value: ms(p99('hand-in')), goal: `< ${GOAL_HAND_IN_P99_MS} ms`, met: p99('hand-in') < GOAL_HAND_IN_P99_MS },
       {

@@ -3,7 +3,8 @@
 // over a line throttled to 1.6 Mbit/s, against the real server started with `npm start` and the
 // README's defaults (SQLite in a temporary data folder). Meanwhile students read the messages feed
 // every second. Goals, all in one run: every page kept (each student's script holds all their
-// pages, nothing left staged), 0 errors, server RSS < 256 MB throughout, the feed's p99 < 100 ms.
+// pages, nothing left staged), 0 errors, server RSS < 256 MB throughout (the server's process and
+// its page encoder's child process added together, sampled at the same moment), the feed's p99 < 100 ms.
 // Then a marker walks the scripts page by page, twice: the next page's fetch over HTTP (the server's
 // part), and as the marker sees it, in headless Chromium on the web app's marking screen
 // (#/papers/{id}/marking/{scriptId}): an admin signed in, → pressed for the next page and N for the
@@ -19,6 +20,7 @@
 // BENCH_MARKER_TURNS (40: key presses in the browser), BENCH_MARKER_READ_MS (1000: how long the
 // marker looks at a page before the next key; the screen fetches the pages ahead meanwhile).
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import type { ChildProcess } from 'node:child_process';
@@ -71,6 +73,55 @@ const RETRIES = 3;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 });
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 const fill = (route: string, params: Record<string, string>) => route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+
+/** The processes whose parent is `pid` (the server's page encoder), from /proc. */
+function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) found.push(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return found;
+}
+
+/** A process's own memory in MB (private pages, from /proc/<pid>/smaps_rollup): what it adds beside the server. */
+function privateMb(pid: number): number {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0);
+    return (kb('Private_Clean') + kb('Private_Dirty')) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Peaks of the server's own RSS, its children's, both RSS added at one moment (an upper bound: the
+ * node binary's pages, shared by both, counted twice), and the server's RSS with its children's
+ * private memory (a lower bound: pages a child shares with any other process left out).
+ */
+interface MemoryPeaks {
+  total: number;
+  at: number;
+  withPrivate: number;
+  server: number;
+  children: number;
+}
+
+function sampleMemory(pid: number, peaks: MemoryPeaks): void {
+  const server = rssMb(pid);
+  const children = childrenOf(pid);
+  const childRss = children.reduce((sum, child) => sum + rssMb(child), 0);
+  if (server + childRss > peaks.total) Object.assign(peaks, { total: server + childRss, at: Date.now() });
+  peaks.withPrivate = Math.max(peaks.withPrivate, server + children.reduce((sum, child) => sum + privateMb(child), 0));
+  peaks.server = Math.max(peaks.server, server);
+  peaks.children = Math.max(peaks.children, childRss);
+}
 
 function seed(db: Db): Promise<SeededStudent[]> {
   return seedStudents(
@@ -363,14 +414,14 @@ async function main(): Promise<void> {
     server = launched.server;
     const base = new URL(launched.base);
     const pid = serverProcessId(server);
-    const memory = { peak: rssMb(pid), at: Date.now() };
-    sampler = setInterval(() => {
-      const now = rssMb(pid);
-      if (now > memory.peak) Object.assign(memory, { peak: now, at: Date.now() });
-    }, 250);
+    const memory: MemoryPeaks = { total: 0, at: Date.now(), withPrivate: 0, server: 0, children: 0 };
+    sampler = setInterval(() => sampleMemory(pid, memory), 250);
 
     const adminLogin = await api<LoginAnswer>(base.origin, STUDENTS_PATHS.login, { body: BENCH_ADMIN });
     const admin = adminLogin.token;
+    // The admin's session as if its second step (an authenticator's code) had been taken: an admin
+    // signed in by password alone reaches only enrolment, and the bench times marking, not sign-in.
+    await db.updateTable('sessions').set({ second_factor: 'totp' }).where('account_id', '=', adminLogin.studentId).execute();
     const created = await api<{ data: DriveItem }>(base.origin, CLASS_MATERIAL_PATHS.createFolder, { token: admin, body: { folderName: CLASS_NAME } });
     const folder = await api<{ data: DriveItem }>(base.origin, fill(CLASS_MATERIAL_PATHS.subfolder, { folderId: created.data.id }), { token: admin, body: { name: 'Papers' } });
     await api(base.origin, CLASS_MATERIAL_PATHS.batchAccess, { token: admin, body: { className: CLASS_NAME, batch: BATCH, classType: CLASS_TYPE } });
@@ -454,14 +505,14 @@ async function main(): Promise<void> {
       `hand-ins: ${tally.handedIn} of ${STUDENTS} in ${tookS.toFixed(0)} s; pages kept ${pagesKept} of ${expected} (${Number(kept.staged ?? 0)} left staged), scripts ${Number(scripts.n)}; errors ${tally.errors}${tally.firstError ? ` (first: ${tally.firstError})` : ''}\n` +
         `page upload (at ${KBITS} kbit/s): p50 ${percentile(tally.pageMs, 50).toFixed(0)} ms, p99 ${percentile(tally.pageMs, 99).toFixed(0)} ms; hand-in p99 ${percentile([...tally.handInMs].sort((a, b) => a - b), 99).toFixed(0)} ms\n` +
         `feed (${feedTimes.length} reads): p50 ${percentile(feedTimes, 50).toFixed(1)} ms, p99 ${feedP99.toFixed(1)} ms\n` +
-        `server RSS peak ${memory.peak.toFixed(0)} MB at ${((memory.at - began) / 1000).toFixed(0)} s; marker's next page (HTTP, ${nextPage.length} pages): p50 ${percentile(nextPage, 50).toFixed(1)} ms, p95 ${nextP95.toFixed(1)} ms\n` +
+        `server RSS peak ${memory.total.toFixed(0)} MB at ${((memory.at - began) / 1000).toFixed(0)} s (the server's process alone at most ${memory.server.toFixed(0)} MB, its page encoder at most ${memory.children.toFixed(0)} MB; the server's RSS with the encoder's private memory at most ${memory.withPrivate.toFixed(0)} MB); marker's next page (HTTP, ${nextPage.length} pages): p50 ${percentile(nextPage, 50).toFixed(1)} ms, p95 ${nextP95.toFixed(1)} ms\n` +
         `${browserLine}\n` +
         `load average after: ${loadavg().map((v) => v.toFixed(2)).join(' ')}`,
     );
     reportFigures([
       { bench: 'scripts', figure: `pages kept, ${STUDENTS} students × ${PAGES}`, value: `${pagesKept} / ${expected}`, goal: 'every page', met: pagesKept === expected && Number(kept.staged ?? 0) === 0 },
       { bench: 'scripts', figure: 'errors', value: String(tally.errors), goal: '0', met: tally.errors === 0 },
-      { bench: 'scripts', figure: 'server RSS, peak', value: `${memory.peak.toFixed(0)} MB`, goal: `< ${GOAL_RSS_MB} MB`, met: memory.peak < GOAL_RSS_MB },
+      { bench: 'scripts', figure: 'server RSS, peak (process + page encoder)', value: `${memory.total.toFixed(0)} MB`, goal: `< ${GOAL_RSS_MB} MB`, met: memory.total < GOAL_RSS_MB },
       { bench: 'scripts', figure: 'feed p99 meanwhile', value: `${feedP99.toFixed(1)} ms`, goal: `< ${GOAL_FEED_P99_MS} ms`, met: feedP99 < GOAL_FEED_P99_MS },
       { bench: 'scripts', figure: "marker's next page p95 (HTTP fetch)", value: `${nextP95.toFixed(1)} ms`, goal: `< ${GOAL_NEXT_PAGE_P95_MS} ms`, met: nextP95 < GOAL_NEXT_PAGE_P95_MS },
       {

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import {
   PAPER_IMAGE_FIELD,
   PAPERS_PATHS,
+  startedSitting,
   type CreatePaperBody,
   type HandInAnswer,
   type Paper,
@@ -15,7 +16,9 @@ import {
   type QuestionBody,
   type ResultsAnswer,
   type Save,
+  type QuestionsAnswer,
   type StartAnswer,
+  type StartedSitting,
 } from '@academy/contract';
 import { signInByApi } from './accounts';
 
@@ -24,7 +27,7 @@ import { signInByApi } from './accounts';
 // and ranks). The sitting screen's own saving, offline and hand-in are tested through the screen.
 
 export type Headers = Record<string, string>;
-export type Sitting = StartAnswer['data'];
+export type Sitting = StartedSitting;
 
 export const MINUTE_MS = 60_000;
 
@@ -118,11 +121,13 @@ export async function uploadQuestionPicture(request: APIRequestContext, admin: H
   return ((await response.json()) as PaperImageAnswer).data.imageId;
 }
 
-/** Starts (or resumes) the paper as a browser of its own: the start's answer. */
+/** Starts (or resumes) the paper as a browser of its own, and reads the questions as the sitting screen does: the sitting in the student's order. */
 export async function startByApi(request: APIRequestContext, student: Headers, paperId: string): Promise<Sitting> {
   const response = await request.post(paperUrl('start', paperId), { headers: student, data: { deviceKey: randomBytes(16).toString('base64url') } });
   expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as StartAnswer).data;
+  const questions = await request.get(paperUrl('questions', paperId), { headers: student });
+  expect(questions.status(), await questions.text()).toBe(200);
+  return startedSitting(((await response.json()) as StartAnswer).data, ((await questions.json()) as QuestionsAnswer).data.questions);
 }
 
 /**

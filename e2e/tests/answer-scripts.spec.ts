@@ -58,6 +58,37 @@ function pageImages(pdf: PDFDocument, index: number): Buffer[] {
     .map((stream) => Buffer.from(stream.contents));
 }
 
+test('a paper with only a written part is started on its written answers page and handed in there, with no MCQ screen', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const admin = await headersOf(request, ADMIN);
+  const { body: studentBody } = await registerByApi(request);
+  const student: Account = { email: studentBody.email, password: studentBody.password };
+  const className = `Written only ${Date.now().toString(36)}`;
+  const folder = await request.post('/api/folders/create/folder', { headers: admin, data: { folderName: className } });
+  expect(folder.status(), await folder.text()).toBe(200);
+  const classId = ((await folder.json()) as { data: { id: string } }).data.id;
+  const grant = await request.post('/api/students/student/give-additional-access', { headers: admin, data: { email: student.email, className } });
+  expect(grant.status(), await grant.text()).toBe(200);
+  const paperId = await createPaperByApi(request, admin, paperBody(classId, { title: 'Kandyan kingdom: essay', questions: [] }));
+  await setWrittenByApi(request, admin, paperId);
+
+  const phone = await signedIn(browser, student, PHONE);
+  await phone.goto(`/#/papers/${paperId}`);
+  // Start leads to the written answers, not to a sitting screen without questions.
+  await phone.getByRole('link', { name: 'Start' }).click();
+  await expect(phone).toHaveURL(new RegExp(`#/papers/${paperId}/written$`));
+  await expect(phone.getByRole('heading', { name: 'Written part', level: 1 })).toBeVisible();
+  await saveScreen(phone, 'answer-scripts-written-only-start-phone-en');
+  await phone.getByRole('button', { name: 'Start' }).click();
+  await expect(phone.getByRole('button', { name: 'Start' })).toHaveCount(0);
+  await phone.locator('input[type="file"][multiple]').setInputFiles([{ name: 'page-1.jpg', mimeType: 'image/jpeg', buffer: await pagePhoto(1) }]);
+  await expect(phone.getByRole('list', { name: 'Pages to hand in' }).getByText('Uploaded')).toHaveCount(1, { timeout: 30_000 });
+  await phone.getByRole('button', { name: 'Hand in 1 page' }).click();
+  await phone.getByRole('dialog', { name: 'Hand in your written answers?' }).getByRole('button', { name: 'Hand in' }).click();
+  await expect(phone.getByRole('alert').filter({ hasText: /^Handed in .+: 1 page\.$/ })).toBeVisible();
+  expect((await myScriptByApi(request, await headersOf(request, student), paperId)).pages).toHaveLength(1);
+});
+
 test('a student hands in three photos from a phone, an admin marks them, and the student gets them back marked as a PDF', async ({ browser, request }) => {
   test.setTimeout(300_000);
   const admin = await headersOf(request, ADMIN);

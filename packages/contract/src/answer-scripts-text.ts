@@ -36,6 +36,7 @@ export const ANSWER_SCRIPTS_TEXT = {
   noSheet: 'This paper has no question sheet',
   sheetAfterOpen: 'The paper has opened: its question sheet can no longer change.',
   startFirst: 'Start the paper before handing in written answers.',
+  nothingToSit: 'This paper has no questions yet: it cannot be started.',
   tooManyPages: 'You can hand in at most 40 pages.',
   unknownPage: 'is not a page you uploaded for this paper',
   pageNamedTwice: 'names a page already named in this hand-in',

@@ -7,6 +7,7 @@ import {
   createPaperBodySchema,
   extraTimeBodySchema,
   handInBodySchema,
+  inSittingOrder,
   instantSchema,
   MAX_SAVES_PER_REQUEST,
   PAPER_MIME_TYPE,
@@ -240,6 +241,25 @@ describe('sitting', () => {
       `events.0.to ${PAPERS_TEXT.eventEndsBeforeStart}`,
     ]);
     expect(handInBodySchema.safeParse({ device: 1, events: [{ ...event, kind: 'asleep' }] }).success).toBe(false);
+  });
+});
+
+describe("a student's order of the shared questions", () => {
+  const questions = ['q1', 'q2', 'q3'].map((id) => ({ id, text: id, image: null, marks: 1, options: ['a', 'b', 'c'].map((letter) => ({ id: `${id}${letter}`, text: letter })) }));
+
+  it("puts the questions and each one's options in the order the start gave", () => {
+    const shown = inSittingOrder(questions, { questions: [2, 0, 1], options: [[1, 0, 2], [0, 1, 2], [2, 1, 0]] });
+    expect(shown.map((question) => [question.id, ...question.options.map((option) => option.id)])).toEqual([
+      ['q3', 'q3c', 'q3b', 'q3a'],
+      ['q1', 'q1b', 'q1a', 'q1c'],
+      ['q2', 'q2a', 'q2b', 'q2c'],
+    ]);
+  });
+
+  it('refuses an order that does not fit the questions (another version of the paper)', () => {
+    expect(() => inSittingOrder(questions, { questions: [3], options: [[0, 1, 2], [0, 1, 2], [0, 1, 2], [0, 1, 2]] })).toThrow();
+    expect(() => inSittingOrder(questions, { questions: [0], options: [[0, 1]] })).toThrow();
+    expect(() => inSittingOrder(questions, { questions: [0], options: [[0, 1, 5]] })).toThrow();
   });
 });
 

@@ -20,6 +20,8 @@ export const PAPERS_PATHS = {
   image: 'papers/:paperId/images/:imageId',
   // Sitting (students).
   start: 'papers/:paperId/start',
+  /** GET (a student who started): the paper's questions in its own order, no key; the same bytes for every student. */
+  questions: 'papers/:paperId/questions',
   answers: 'papers/:paperId/answers',
   handIn: 'papers/:paperId/hand-in',
   result: 'papers/:paperId/result',
@@ -42,7 +44,8 @@ export const PAPER_MIME_TYPE = 'application/vnd.academy.paper';
 export const PAPER_LIMITS = {
   titleMax: 120,
   instructionsMax: 4000,
-  questionsMin: 1,
+  /** 0: a paper may be written only (answer-scripts.md); a start needs one part or the other. */
+  questionsMin: 0,
   questionsMax: 150,
   questionTextMax: 1500,
   optionsMin: 2,
@@ -492,7 +495,18 @@ export type PaperImportAnswer = z.infer<typeof paperImportAnswerSchema>;
 export const paperImageAnswerSchema = dataAnswer(z.object({ imageId: z.string(), width: z.number().int(), height: z.number().int() }));
 export type PaperImageAnswer = z.infer<typeof paperImageAnswerSchema>;
 
-/** A question as a sitting student gets it: in their order, options in their order, no key. */
+/**
+ * A student's order: `questions` lists positions of the questions answer (the paper's own order,
+ * from 0) in the order this student sees them; `options[p]` the positions of question p's options in
+ * the order they see them. Drawn once at the start and kept in the attempt.
+ */
+export const sittingOrderSchema = z.object({
+  questions: z.array(z.number().int().min(0)),
+  options: z.array(z.array(z.number().int().min(0))),
+});
+export type SittingOrder = z.infer<typeof sittingOrderSchema>;
+
+/** A question as a sitting student gets it: no key (in the questions answer, in the paper's order). */
 export const sittingQuestionSchema = z.object({
   id: z.string(),
   text: z.string(),
@@ -516,12 +530,49 @@ export const startAnswerSchema = dataAnswer(
     extraMinutes: z.number().int(),
     /** The highest `seq` the server holds: the device's next save follows it. */
     lastSeq: z.number().int(),
-    questions: z.array(sittingQuestionSchema),
+    /** This student's order of the questions answer (PAPERS_PATHS.questions): see `sittingOrderSchema`. */
+    order: sittingOrderSchema,
     answers: z.array(heldAnswerSchema),
     watermark: z.object({ name: z.string(), regNo: z.string() }),
   }),
 );
 export type StartAnswer = z.infer<typeof startAnswerSchema>;
+
+/**
+ * `GET papers/{id}/questions`: the questions and options in the paper's own order, without a key.
+ * Every student of the paper gets the same bytes (cached, compressed once); the start says each
+ * student's own order of them.
+ */
+export const questionsAnswerSchema = dataAnswer(z.object({ questions: z.array(sittingQuestionSchema) }));
+export type QuestionsAnswer = z.infer<typeof questionsAnswerSchema>;
+
+/** What a sitting screen works from: the start's answer with the questions put in the student's order. */
+export type StartedSitting = StartAnswer['data'] & { questions: SittingQuestion[] };
+
+/**
+ * The questions answer in a student's order (the start's `order`), options in their order too;
+ * refused when the two do not fit (a question or option the paper does not have).
+ */
+export function inSittingOrder(questions: readonly SittingQuestion[], order: SittingOrder): SittingQuestion[] {
+  return order.questions.map((position) => {
+    const question = questions[position];
+    const optionOrder = order.options[position];
+    if (!question || !optionOrder || optionOrder.length !== question.options.length) throw new Error(`the paper has no question ${position} in this order`);
+    return {
+      ...question,
+      options: optionOrder.map((index) => {
+        const option = question.options[index];
+        if (!option) throw new Error(`question ${position} has no option ${index}`);
+        return option;
+      }),
+    };
+  });
+}
+
+/** A started sitting: the start's answer and the questions answer, in the student's order. */
+export function startedSitting(start: StartAnswer['data'], questions: readonly SittingQuestion[]): StartedSitting {
+  return { ...start, questions: inSittingOrder(questions, start.order) };
+}
 
 /** Both lists mean 'you can forget this save'; `current` is what the server holds for the ignored ones. */
 export const answersAnswerSchema = dataAnswer(

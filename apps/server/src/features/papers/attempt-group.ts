@@ -17,7 +17,7 @@ import type { AppError } from '../../lib/errors';
 import { groupBy } from '../../lib/group-by';
 import type { GroupDeps, HandedIn, Operation, Outcome, SaveOp, Saved, Started } from './attempt-operations';
 import * as repo from './attempt-repo';
-import type { AnswerRow, AttemptRow } from './attempt-repo';
+import type { AnswerRow, SittingAttempt } from './attempt-repo';
 import { markAttempt } from './marking';
 import { insertNewAttempts, uniquePairs } from './new-attempts';
 import { paperNotFound } from './paper-access';
@@ -30,7 +30,7 @@ import { closedRefusal, sittingRefusals, startRefusal } from './sitting-refusals
 
 /** One attempt as the group sees and changes it. */
 interface AttemptState {
-  row: AttemptRow;
+  row: SittingAttempt;
   paper: PaperRow;
   changed: boolean;
   /** Marked in this group: its marks are computed once the group's saves are written. */
@@ -51,7 +51,7 @@ const beats = (a: { seq: number; device: number }, b: { seq: number; device: num
   !b || a.seq > b.seq || (a.seq === b.seq && a.device > b.device);
 
 /** Time taken counts the student's own time: from the opening to the hand-in, never past the deadline. */
-function secondsTaken(row: AttemptRow, handedInAt: number): number {
+function secondsTaken(row: SittingAttempt, handedInAt: number): number {
   const end = Math.min(handedInAt, Date.parse(row.deadline_at));
   return Math.max(0, Math.round((end - Date.parse(row.opened_at)) / 1000));
 }
@@ -254,6 +254,7 @@ async function applyGroup(tx: Db, cache: PaperCache, graceMs: number, operations
   const marking = [...states.values()].filter((state) => state.marking);
   const startIds = judged.flatMap((entry) => (entry.kind === 'start' ? [entry.state.row.id] : []));
   const answers = groupBy(await repo.answersOf(tx, [...new Set([...marking.map((state) => state.row.id), ...startIds])]), (row) => row.attempt_id);
+  const orders = await repo.ordersOf(tx, startIds);
   const keys = new Map<string, PaperContent>();
   for (const paper of new Set(marking.map((state) => state.paper))) keys.set(paper.id, await cache.contentFor(tx, paper));
   for (const state of marking) {
@@ -288,7 +289,9 @@ async function applyGroup(tx: Db, cache: PaperCache, graceMs: number, operations
       case 'close':
         return { value: entry.count };
       case 'start':
-        return { value: { attempt: entry.state.row, device: entry.device, answers: answers.get(entry.state.row.id) ?? [] } satisfies Started };
+        return {
+          value: { attempt: entry.state.row, orderJson: orders.get(entry.state.row.id) ?? '', device: entry.device, answers: answers.get(entry.state.row.id) ?? [] } satisfies Started,
+        };
       case 'save': {
         const applied = entry.candidates.filter(isWritten);
         const ignored = entry.op.saves.filter((save) => !applied.some((candidate) => candidate.seq === save.seq));

@@ -2,10 +2,10 @@
 // close) and what each answers: the language between the sitting service, the writer and its group.
 import type { HeldAnswer, IntegrityEvent, Save } from '@academy/contract';
 import type { AppError } from '../../lib/errors';
-import type { AnswerRow, AttemptRow } from './attempt-repo';
+import type { SittingOrder } from '@academy/contract';
+import type { AnswerRow, SittingAttempt } from './attempt-repo';
 import type { PapersContext } from './context';
 import type { HandedInBy } from './rules';
-import type { AttemptOrder } from './shuffle';
 
 /** What a group works with: the papers' context without the writer itself. */
 export type GroupDeps = Pick<PapersContext, 'db' | 'clock' | 'graceMs' | 'queue' | 'wakeAt' | 'cache' | 'log'>;
@@ -19,7 +19,7 @@ export interface StartOp {
   label: string;
   ip: string;
   /** Drawn before the group; kept only when this start makes the attempt. */
-  order: AttemptOrder;
+  order: SittingOrder;
   /** Copied from the account: the ranks' groups. */
   district: string;
   batch: string;
@@ -27,7 +27,9 @@ export interface StartOp {
 }
 
 export interface Started {
-  attempt: AttemptRow;
+  attempt: SittingAttempt;
+  /** The attempt's order as kept (`order_json`): drawn by the start that made it. */
+  orderJson: string;
   device: number;
   /** Every answer the server holds for the attempt. */
   answers: AnswerRow[];
@@ -50,7 +52,7 @@ export interface Saved {
   /** What the server holds for the questions of the ignored saves. */
   current: HeldAnswer[];
   /** The attempt after the group. */
-  attempt: AttemptRow;
+  attempt: SittingAttempt;
 }
 
 export interface HandedIn {

@@ -9,10 +9,42 @@ import { isPostgres, slices } from '../../db/statements';
 import type { AttemptRow, PaperRow } from './paper-repo';
 
 export type { AttemptRow };
+/**
+ * An attempt without its order (`order_json`): what the sitting's saves and hand-ins and the
+ * writer's groups read and write back. The order is fixed at the start, so a group of saves never
+ * copies it.
+ */
+export type SittingAttempt = Omit<AttemptRow, 'order_json'>;
+
+/** Every column of an attempt but its order. */
+const SITTING_ATTEMPT_COLUMNS = [
+  'id', 'paper_id', 'account_id', 'started_at', 'opened_at', 'deadline_at', 'extra_minutes', 'district', 'batch', 'school',
+  'devices', 'handed_in_at', 'handed_in_by', 'marks', 'mcq_marks', 'written_marks', 'correct', 'answered', 'time_taken_seconds',
+  'island_rank', 'district_rank', 'batch_rank', 'away_count', 'away_seconds', 'offline_count', 'offline_seconds', 'late_saves',
+  'reopened', 'updated_at',
+] as const satisfies readonly Exclude<keyof PaperAttemptsTable, 'order_json'>[];
+/** Every column but the order is named above: `saveAttempts` writes rows whole, and a column left out would be lost. */
+const everyColumnNamed: Exclude<keyof PaperAttemptsTable, 'order_json' | (typeof SITTING_ATTEMPT_COLUMNS)[number]> extends never ? true : false = true;
+void everyColumnNamed;
+
 export type AnswerRow = Selectable<PaperAnswersTable>;
 export type DeviceRow = Selectable<PaperAttemptDevicesTable>;
 
 export const pairKey = (first: string, second: string) => `${first}\n${second}`;
+
+/** The student's attempt of a paper, without its order. */
+export function sittingAttempt(db: Db, paperId: string, accountId: string): Promise<SittingAttempt | undefined> {
+  return db.selectFrom('paper_attempts').select(SITTING_ATTEMPT_COLUMNS).where('paper_id', '=', paperId).where('account_id', '=', accountId).executeTakeFirst();
+}
+
+/** The orders (`order_json`) of these attempts, by id: what a start answers. */
+export async function ordersOf(db: Db, attemptIds: readonly string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const part of slices(attemptIds)) {
+    for (const row of await db.selectFrom('paper_attempts').select(['id', 'order_json']).where('id', 'in', part).execute()) found.set(row.id, row.order_json);
+  }
+  return found;
+}
 
 /** What a start copies from the account (the ranks' groups) and the watermark shows. */
 export function sitterOf(db: Db, accountId: string) {
@@ -79,11 +111,11 @@ export async function insertAttempts(db: Db, rows: Insertable<PaperAttemptsTable
  * The attempts a group names, by id or by (paper, student), locked FOR UPDATE on PostgreSQL in id
  * order, so two instances' groups never wait on each other in a circle.
  */
-export async function lockAttempts(db: Db, ids: readonly string[], pairs: readonly { paperId: string; accountId: string }[]): Promise<AttemptRow[]> {
+export async function lockAttempts(db: Db, ids: readonly string[], pairs: readonly { paperId: string; accountId: string }[]): Promise<SittingAttempt[]> {
   if (ids.length === 0 && pairs.length === 0) return [];
   let query = db
     .selectFrom('paper_attempts')
-    .selectAll()
+    .select(SITTING_ATTEMPT_COLUMNS)
     .where((eb) => {
       const named = [];
       if (ids.length > 0) named.push(eb('id', 'in', [...ids]));
@@ -191,12 +223,16 @@ export async function insertEvents(db: Db, rows: Insertable<PaperAttemptEventsTa
   return added;
 }
 
-/** Writes the attempts a group changed, whole rows in a few statements instead of one update each. */
-export async function saveAttempts(db: Db, rows: AttemptRow[]): Promise<void> {
+/**
+ * Writes the attempts a group changed, whole rows in a few statements instead of one update each.
+ * The rows exist (locked by the group), so the insert's order is never written: it is there only
+ * because the column may not be null, and the update leaves the order as the start wrote it.
+ */
+export async function saveAttempts(db: Db, rows: SittingAttempt[]): Promise<void> {
   for (const part of slices(rows)) {
     await db
       .insertInto('paper_attempts')
-      .values(part)
+      .values(part.map((row) => ({ ...row, order_json: '' })))
       .onConflict((oc) =>
         oc.column('id').doUpdateSet((eb) => ({
           devices: eb.ref('excluded.devices'),

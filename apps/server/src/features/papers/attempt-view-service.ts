@@ -8,7 +8,7 @@ import type { PapersContext } from './context';
 import { loadPaper } from './paper-cache';
 import { startedStudent } from './paper-students';
 import { handedInByOf } from './rows';
-import { inAttemptOrder, type AttemptOrder } from './shuffle';
+import { attemptOrderOf, inAttemptOrder } from './shuffle';
 
 export async function attemptOf(ctx: PapersContext, paperId: string, studentId: string): Promise<PaperAttempt> {
   const paper = await loadPaper(ctx, paperId);
@@ -18,7 +18,7 @@ export async function attemptOf(ctx: PapersContext, paperId: string, studentId: 
     devicesOf(ctx.db, [attempt.id]),
     attemptEvents(ctx.db, attempt.id),
   ]);
-  const order = JSON.parse(attempt.order_json) as AttemptOrder;
+  const order = attemptOrderOf(attempt.order_json, paper.questions);
   const held = new Map(answers.map((answer) => [answer.question_id, answer]));
   return {
     student: {

@@ -125,7 +125,8 @@ describe('POST papers', () => {
       [{ opensAt: '2026-12-12T20:00:00' }, 'opensAt', `opensAt ${PAPERS_TEXT.timeWithOffset}`],
       [{ opensAt: open, closesAt: new Date(now + 60 * MINUTE_MS + 59_000).toISOString() }, 'closesAt', `closesAt ${PAPERS_TEXT.closeAfterOpen}`],
       [{ releaseAt: new Date(now + 60 * MINUTE_MS).toISOString() }, 'releaseAt', `releaseAt ${PAPERS_TEXT.releaseAfterClose}`],
-      [{ questions: [] }, 'questions', 'questions must hold at least one question'],
+      // No question at all is a written-only paper (answer-scripts.md): taken, so not a case here.
+      [{ questions: 'none' }, 'questions', 'questions must be a list'],
       [{ questions: [{ text: 'Same', options: ['Kandy', ' kandy '], correct: 0 }] }, 'questions.0.options', `questions.0.options ${PAPERS_TEXT.optionsDistinct}`],
       [{ questions: [{ text: 'One', options: ['a'], correct: 0 }] }, 'questions.0.options', 'questions.0.options must have at least 2 options'],
       [{ questions: [{ text: 'Marks', options: ['a', 'b'], correct: 0, marks: 101 }] }, 'questions.0.marks', 'questions.0.marks must be a whole number from 1 to 100'],

@@ -8,15 +8,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AnswersAnswer, DriveItem, LoginAnswer, PaperAnswer, PaperCreatedAnswer, QuestionBody, ResultsAnswer, Save, StartAnswer } from '@academy/contract';
+import { startedSitting, type AnswersAnswer, type DriveItem, type PaperAnswer, type PaperCreatedAnswer, type QuestionBody, type QuestionsAnswer, type ResultsAnswer, type Save, type StartAnswer } from '@academy/contract';
 import { createDatabase } from '../../db/database';
 import { buildRegistration } from '../../../test/factories';
 import { processDatabase, type ProcessDatabase } from '../../../test/process-database';
 import { START_SECONDS, startServerProcess, type ServerProcess } from '../../../test/server-process';
+import { signInOverHttp } from '../../../test/second-factor';
 import { TEST_ADMIN } from '../../../test/test-app';
 import { PAPER_CLOSE_JOB } from './paper-jobs';
 import { closingIn } from './results-test-helpers';
-import { newDeviceKey } from './sitting-helpers';
+import { newDeviceKey, type Sitting } from './sitting-helpers';
 import { until } from '../../../test/until';
 
 const GRACE_SECONDS = 2;
@@ -44,8 +45,14 @@ async function ok<T>(server: ServerProcess, method: string, url: string, token: 
 }
 
 
+/** Starts as the sitting screen does: the start, then the questions it orders. */
+async function startByFetch(server: ServerProcess, token: string, paperId: string): Promise<Sitting> {
+  const start = (await ok<StartAnswer>(server, 'POST', `papers/${paperId}/start`, token, { deviceKey: newDeviceKey() })).data;
+  return startedSitting(start, (await ok<QuestionsAnswer>(server, 'GET', `papers/${paperId}/questions`, token)).data.questions);
+}
+
 async function signIn(server: ServerProcess, email: string, password: string): Promise<string> {
-  return (await ok<LoginAnswer>(server, 'POST', 'students/student/login', null, { email, password })).token;
+  return (await signInOverHttp(server.url, email, password)).token;
 }
 
 /** A class, with a folder to set papers in, that every Theory student of batch 2026 may open. */
@@ -171,12 +178,12 @@ describe('papers: durable across a killed server', () => {
           questions: questions(QUESTIONS),
         });
         const paperId = created.data.id;
-        const sittings = await Promise.all(tokens.map(async (token) => (await ok<StartAnswer>(server, 'POST', `papers/${paperId}/start`, token, { deviceKey: newDeviceKey() })).data));
+        const sittings = await Promise.all(tokens.map((token) => startByFetch(server, token, paperId)));
 
         /** Every save the server acknowledged (applied, or ignored as already held or overtaken): attempt, question, seq. */
         const acknowledged: { attemptId: string; questionId: string; seq: number }[] = [];
         let killed = false;
-        const saveAtFullSpeed = async (token: string, sitting: StartAnswer['data']) => {
+        const saveAtFullSpeed = async (token: string, sitting: Sitting) => {
           let seq = sitting.lastSeq;
           // One request at a time, as the browser's queue sends them, until the server is gone.
           while (!killed) {

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { FOLDER_MIME_TYPE, PAPER_MIME_TYPE, PAPERS_TEXT, type DriveItem, type DriveListingAnswer, type ErrorAnswer } from '@academy/contract';
 import { useTestApp } from '../../../test/test-app';
+import { deleteApproved } from '../approvals/test-helpers';
 import { createSubfolder, folderContent, PDF_BYTES, uploadFile } from '../class-material/test-helpers';
 import { handInOk, startSitting } from './sitting-helpers';
 import { addStudent, createPaper, getPaper, paperClass, type Headers } from './test-helpers';
@@ -143,7 +144,8 @@ describe('papers in the folder listing', () => {
     now = Date.now();
     const { admin, classFolder, folder } = await paperClass(t.app);
     const { id } = await createPaper(t.app, admin, folder.id, {}, now);
-    const response = await t.app.inject({ method: 'DELETE', url: itemUrl(classFolder.id), headers: admin });
+    // A second admin approves the deletion (features/approvals).
+    const response = await deleteApproved(t.app, t.database.db, { method: 'DELETE', url: itemUrl(classFolder.id), headers: admin });
     expect(response.statusCode, response.body).toBe(200);
     expect(await t.database.db.selectFrom('papers').select('id').where('id', '=', id).execute()).toEqual([]);
   });

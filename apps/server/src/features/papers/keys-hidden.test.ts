@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { PAPER_MIME_TYPE, type DriveListingAnswer, type QuestionBody } from '@academy/contract';
 import { useTestApp } from '../../../test/test-app';
 import { folderContent } from '../class-material/test-helpers';
-import { choose, handIn, newDeviceKey, sendSaves, startPaper, startSitting } from './sitting-helpers';
+import { choose, getQuestions, handIn, newDeviceKey, sendSaves, startPaper, startSitting } from './sitting-helpers';
 import { createPaper, paperClass, paperRequest } from './test-helpers';
 
 /** Names no answer to a student may carry before release, wherever they appear. */
@@ -62,6 +62,8 @@ describe('no key, explanation or marks reach a student before release', () => {
 
     const started = await look('start', startPaper(t.app, student.headers, paper.id, newDeviceKey()));
     expect(started.statusCode, started.body).toBe(200);
+    const questionsRead = await look('questions', getQuestions(t.app, student.headers, paper.id));
+    expect(questionsRead.statusCode, questionsRead.body).toBe(200);
     const sitting = await startSitting(t.app, student.headers, paper.id, newDeviceKey());
     await look('answers', sendSaves(t.app, student.headers, paper.id, { device: 1, saves: [choose(sitting, 0, 0, 1), choose(sitting, 1, 1, 2)] }));
     await look('answers repeated', sendSaves(t.app, student.headers, paper.id, { device: 1, saves: [choose(sitting, 0, 0, 1)] }));
@@ -73,6 +75,7 @@ describe('no key, explanation or marks reach a student before release', () => {
     await look('hand-in repeated', handIn(t.app, student.headers, paper.id, { device: 1 }));
     await look('hand-in refused (a new save)', handIn(t.app, student.headers, paper.id, { device: 1, saves: [choose(sitting, 0, 2, 4)] }));
     await look('start refused (handed in)', startPaper(t.app, student.headers, paper.id));
+    await look('questions after the hand-in', getQuestions(t.app, student.headers, paper.id));
     await paperAndListing('after the hand-in');
 
     // Past the deadline + grace too, when every call treats the attempt as closed.
@@ -84,7 +87,7 @@ describe('no key, explanation or marks reach a student before release', () => {
       expect(leaks(response.json()), what).toEqual([]);
       expect(response.body, what).not.toContain(canary);
     }
-    expect(seen.length).toBeGreaterThanOrEqual(17);
+    expect(seen.length).toBeGreaterThanOrEqual(19);
     // The same checks find the key and the explanations in what an admin reads.
     const adminRead = await t.app.inject(paperRequest(admin, paper.id));
     expect(leaks(adminRead.json())).toEqual(expect.arrayContaining(['.data.questions.0.correct', '.data.questions.0.explanation']));

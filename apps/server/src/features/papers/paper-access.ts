@@ -1,6 +1,7 @@
 // The one place papers ask class material who may open what: a paper can be opened by whoever may
 // open its class now, and `locate` is the same check as the folder listings and the file tickets
-// (so a month rule added there reaches papers the day it is added). Anything the caller may not
+// (so a month rule added there reaches papers the day it is added), asked through a store that
+// remembers where a folder lies for a few seconds (folder-stats.ts). Anything the caller may not
 // open is the same 404 as an unknown id.
 import { FOLDER_MIME_TYPE, isAdmin, PAPERS_TEXT } from '@academy/contract';
 import type { Db } from '../../db/database';
@@ -8,6 +9,7 @@ import { AppError, errors } from '../../lib/errors';
 import { classAccess } from '../class-material/access-service';
 import { folderNotFound, locate, readerOf, type Located } from '../class-material/tree';
 import type { PapersContext } from './context';
+import { materialForPapers } from './folder-stats';
 import { classOf, findPaper, type PaperRow } from './paper-repo';
 
 /** The caller's account as it is now. */
@@ -34,6 +36,7 @@ export function isAdminCaller(caller: PaperCaller): boolean {
 
 /** A folder of a class the caller may open (404 "Folder not found" for anything else). */
 export async function locateFolder(ctx: Pick<PapersContext, 'material'>, caller: PaperCaller, folderId: string): Promise<Located> {
+  // Asked of the store itself: a paper is about to be made there, so the folder must exist now.
   const found = await locate(ctx.material, caller, folderId, folderNotFound);
   if (found.item.mimeType !== FOLDER_MIME_TYPE) throw folderNotFound();
   return found;
@@ -41,7 +44,7 @@ export async function locateFolder(ctx: Pick<PapersContext, 'material'>, caller:
 
 /** The class and folder of a paper the caller may open now; 404 "Paper not found" otherwise. */
 export function locatePaper(ctx: Pick<PapersContext, 'material'>, caller: PaperCaller, paper: { folder_id: string }): Promise<Located> {
-  return locate(ctx.material, caller, paper.folder_id, paperNotFound);
+  return locate(materialForPapers(ctx.material), caller, paper.folder_id, paperNotFound);
 }
 
 /** True when the caller may open the paper's class now. */

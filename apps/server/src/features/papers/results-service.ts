@@ -24,7 +24,7 @@ import { loadPaper, type PaperContent } from './paper-cache';
 import { findAttempt, lockPaper, type AttemptRow } from './paper-repo';
 import * as repo from './results-repo';
 import { handedInByOf, iso, reviewLevelOf } from './rows';
-import { inAttemptOrder, type AttemptOrder } from './shuffle';
+import { attemptOrderOf, inAttemptOrder } from './shuffle';
 
 type ResultsData = ResultsAnswer['data'];
 
@@ -59,7 +59,7 @@ export async function releaseResults(ctx: PapersContext, actor: AuditActor, pape
  */
 function reviewOf(level: ReviewLevel, attempt: AttemptRow, paper: PaperContent, chosen: ReadonlyMap<string, string | null>): PaperResult['review'] {
   if (level === 'marks') return null;
-  const order = JSON.parse(attempt.order_json) as AttemptOrder;
+  const order = attemptOrderOf(attempt.order_json, paper.questions);
   const questions = inAttemptOrder(paper.questions, order.q).map((question, index): ReviewQuestion => {
     const answer = chosen.get(question.id) ?? null;
     return {

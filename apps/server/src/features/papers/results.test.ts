@@ -3,6 +3,7 @@
 // never started.
 import { describe, expect, it } from 'vitest';
 import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
+import { deleteApproved } from '../approvals/test-helpers';
 import { closingIn, getResults, RESULTS_TEST_ENV, resultsReady, sit, testClock, waitForResults } from './results-test-helpers';
 import { handInOk, newDeviceKey, saveAnswers, startSitting } from './sitting-helpers';
 import { addStudent, createPaper, paperClass, type Headers } from './test-helpers';
@@ -12,7 +13,7 @@ describe("the tutor's results", () => {
   const t = useTestApp(RESULTS_TEST_ENV, { clock: clock.now });
 
   async function deleteAccount(admin: Headers, studentId: string) {
-    const response = await t.app.inject({ method: 'DELETE', url: `/api/students/student/deletestudent/${studentId}`, headers: admin, payload: { password: TEST_ADMIN.password } });
+    const response = await deleteApproved(t.app, t.database.db, { method: 'DELETE', url: `/api/students/student/deletestudent/${studentId}`, headers: admin, payload: { password: TEST_ADMIN.password } });
     expect(response.statusCode, response.body).toBe(200);
   }
 

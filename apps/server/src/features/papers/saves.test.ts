@@ -177,7 +177,7 @@ describe('saving answers', () => {
       log: t.app.log,
     });
     const save = (seq: number, question: number) => writer.save({ paperId: paper.id, attemptId: sitting.attemptId, device: 1, saves: [choose(sitting, question, 0, seq)], events: [] });
-    const start = { paperId: paper.id, deviceKeyHash: 'a'.repeat(64), label: 'Test', ip: '127.0.0.1', order: { q: [], o: {} }, district: 'Colombo', batch: '2026', school: '' };
+    const start = { paperId: paper.id, deviceKeyHash: 'a'.repeat(64), label: 'Test', ip: '127.0.0.1', order: { questions: [], options: [] }, district: 'Colombo', batch: '2026', school: '' };
     // The first operation runs alone; the three after it wait for the next group, together.
     const first = save(1, 0);
     const [grouped, broken, after] = await Promise.allSettled([

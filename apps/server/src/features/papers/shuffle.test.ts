@@ -3,7 +3,7 @@
 // on every run and can never flake; the server's own source is crypto.randomInt, which only has to
 // be a fair one.
 import { describe, expect, it } from 'vitest';
-import { drawOrder, shuffled, type RandomIntSource } from './shuffle';
+import { attemptOrderOf, compactOrder, drawOrder, shuffled, sittingOrderOf, type RandomIntSource } from './shuffle';
 
 /** mulberry32: a small seeded generator, uniform enough for a chi-square over thousands of draws. */
 function seeded(seed: number): RandomIntSource {
@@ -35,7 +35,6 @@ function chiSquare(shuffle: (items: readonly number[]) => number[], size: number
   return { statistic, seen: counts.size };
 }
 
-const isPermutationOf = (order: readonly string[], of: readonly string[]) => expect([...order].sort()).toEqual([...of].sort());
 
 // The 0.1 % points of the chi-square distribution with 5 and 23 degrees of freedom.
 const CRITICAL_5 = 20.515;
@@ -79,48 +78,59 @@ describe('Fisher-Yates', () => {
 });
 
 describe("a student's order at start", () => {
-  const paper = {
-    shuffleQuestions: true,
-    shuffleOptions: true,
-    questions: [
-      { id: 'q1', optionIds: ['q1a', 'q1b', 'q1c', 'q1d'] },
-      { id: 'q2', optionIds: ['q2a', 'q2b'] },
-      { id: 'q3', optionIds: ['q3a', 'q3b', 'q3c', 'q3d', 'q3e', 'q3f'] },
-    ],
-  };
+  const paper = { shuffleQuestions: true, shuffleOptions: true, optionCounts: [4, 2, 6] };
+  const isPermutationOf = (order: readonly number[], count: number) => expect([...order].sort()).toEqual(Array.from({ length: count }, (_, i) => i));
 
-  it('is a permutation of the questions and of each question\'s options, from the cryptographic source by default', () => {
+  it("is a permutation of the questions and of each question's options, as positions, from the cryptographic source by default", () => {
     for (let draw = 0; draw < 50; draw += 1) {
       const order = drawOrder(paper);
-      isPermutationOf(order.q, ['q1', 'q2', 'q3']);
-      expect(Object.keys(order.o).sort()).toEqual(['q1', 'q2', 'q3']);
-      for (const question of paper.questions) isPermutationOf(order.o[question.id] ?? [], question.optionIds);
+      isPermutationOf(order.questions, 3);
+      expect(order.options).toHaveLength(3);
+      paper.optionCounts.forEach((count, index) => isPermutationOf(order.options[index] ?? [], count));
     }
   });
 
   it('moves questions and options over many draws', () => {
     const random = seeded(99);
-    const firsts = new Set<string>();
-    const firstOptions = new Set<string>();
+    const firsts = new Set<number>();
+    const firstOptions = new Set<number>();
     for (let draw = 0; draw < 200; draw += 1) {
       const order = drawOrder(paper, random);
-      firsts.add(order.q[0] ?? '');
-      firstOptions.add(order.o.q3?.[0] ?? '');
+      firsts.add(order.questions[0] ?? -1);
+      firstOptions.add(order.options[2]?.[0] ?? -1);
     }
     expect(firsts.size).toBe(3);
     expect(firstOptions.size).toBe(6);
   });
 
-  it('keeps the paper\'s own order for a part whose shuffling is off', () => {
+  it("keeps the paper's own order for a part whose shuffling is off", () => {
     const random = seeded(5);
-    const questionsFixed = drawOrder({ ...paper, shuffleQuestions: false }, random);
-    expect(questionsFixed.q).toEqual(['q1', 'q2', 'q3']);
-    const optionsFixed = drawOrder({ ...paper, shuffleOptions: false }, random);
-    expect(optionsFixed.o).toEqual({ q1: ['q1a', 'q1b', 'q1c', 'q1d'], q2: ['q2a', 'q2b'], q3: ['q3a', 'q3b', 'q3c', 'q3d', 'q3e', 'q3f'] });
+    expect(drawOrder({ ...paper, shuffleQuestions: false }, random).questions).toEqual([0, 1, 2]);
+    expect(drawOrder({ ...paper, shuffleOptions: false }, random).options).toEqual([[0, 1, 2, 3], [0, 1], [0, 1, 2, 3, 4, 5]]);
   });
 
   it('is the same order for the same draws, as stored for every later start', () => {
     expect(drawOrder(paper, seeded(42))).toEqual(drawOrder(paper, seeded(42)));
     expect(JSON.parse(JSON.stringify(drawOrder(paper, seeded(42))))).toEqual(drawOrder(paper, seeded(42)));
+  });
+});
+
+describe('the order as kept', () => {
+  const own = ['q1', 'q2', 'q3'].map((id) => ({ id, options: ['a', 'b', 'c', 'd'].map((letter) => ({ id: `${id}${letter}` })) }));
+  const drawn = {
+    q: ['q3', 'q1', 'q2'],
+    o: { q1: ['q1b', 'q1a', 'q1d', 'q1c'], q2: ['q2a', 'q2b', 'q2c', 'q2d'], q3: ['q3d', 'q3c', 'q3b', 'q3a'] },
+  };
+
+  it('keeps positions in the paper order and reads them back as the same ids', () => {
+    const compact = compactOrder(drawn, own);
+    expect(compact).toEqual({ questions: [2, 0, 1], options: [[1, 0, 3, 2], [0, 1, 2, 3], [3, 2, 1, 0]] });
+    expect(attemptOrderOf(JSON.stringify(compact), own)).toEqual(drawn);
+    expect(sittingOrderOf(JSON.stringify(compact), own)).toEqual(compact);
+  });
+
+  it('reads an order kept as ids (attempts started before positions) either way', () => {
+    expect(attemptOrderOf(JSON.stringify(drawn), own)).toEqual(drawn);
+    expect(sittingOrderOf(JSON.stringify(drawn), own)).toEqual(compactOrder(drawn, own));
   });
 });

@@ -2,12 +2,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { AnswersAnswer, AnswersBody, HandInAnswer, HandInBody, Save, StartAnswer } from '@academy/contract';
+import { startedSitting, type AnswersAnswer, type AnswersBody, type HandInAnswer, type HandInBody, type QuestionsAnswer, type Save, type StartAnswer, type StartedSitting } from '@academy/contract';
 
 export type Headers = Record<string, string>;
-export type Sitting = StartAnswer['data'];
+export type Sitting = StartedSitting;
 
-const paperUrl = (paperId: string, call: 'start' | 'answers' | 'hand-in') => `/api/papers/${encodeURIComponent(paperId)}/${call}`;
+const paperUrl = (paperId: string, call: 'start' | 'questions' | 'answers' | 'hand-in') => `/api/papers/${encodeURIComponent(paperId)}/${call}`;
 
 /** The data of an answer that must be a 200 (its body is the failure's message otherwise). */
 export function okData<T extends { data: unknown }>(response: LightMyRequestResponse): T['data'] {
@@ -24,9 +24,14 @@ export function startPaper(app: FastifyInstance, headers: Headers, paperId: stri
   return app.inject({ method: 'POST', url: paperUrl(paperId, 'start'), headers, payload: { deviceKey } });
 }
 
-/** Starts (or resumes, with the same `deviceKey`) and answers the start's data. */
+export function getQuestions(app: FastifyInstance, headers: Headers, paperId: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'GET', url: paperUrl(paperId, 'questions'), headers });
+}
+
+/** Starts (or resumes, with the same `deviceKey`) and reads the questions, as the sitting screen does: the sitting in the student's order. */
 export async function startSitting(app: FastifyInstance, headers: Headers, paperId: string, deviceKey = newDeviceKey()): Promise<Sitting> {
-  return okData<StartAnswer>(await startPaper(app, headers, paperId, deviceKey));
+  const start = okData<StartAnswer>(await startPaper(app, headers, paperId, deviceKey));
+  return startedSitting(start, okData<QuestionsAnswer>(await getQuestions(app, headers, paperId)).questions);
 }
 
 export function sendSaves(app: FastifyInstance, headers: Headers, paperId: string, body: AnswersBody): Promise<LightMyRequestResponse> {

@@ -4,7 +4,8 @@
 // service's cheap checks and the attempt writer's judgement under its lock refuse in the same words.
 import { handedInMessage, paperClosedMessage, paperOpensMessage, PAPERS_TEXT, timeUpMessage, type HeldAnswer } from '@academy/contract';
 import { AppError, errors } from '../../lib/errors';
-import type { AttemptRow, PaperRow } from './paper-repo';
+import type { SittingAttempt } from './attempt-repo';
+import type { PaperRow } from './paper-repo';
 import { iso } from './rows';
 import { acceptedUntil, type SaveTiming, type StartVerdict } from './rules';
 
@@ -25,14 +26,14 @@ export const sittingRefusals = {
 };
 
 /** A closed attempt's refusal: handed in by the student, or its time up (the server's hand-in). */
-export function closedRefusal(timing: SaveTiming, attempt: AttemptRow, graceMs: number, current?: HeldAnswer[]): AppError {
+export function closedRefusal(timing: SaveTiming, attempt: SittingAttempt, graceMs: number, current?: HeldAnswer[]): AppError {
   if (timing === 'handed-in' && attempt.handed_in_at) return sittingRefusals.handedIn(attempt.handed_in_at, current);
   const deadline = Date.parse(attempt.deadline_at);
   return sittingRefusals.timeUp(deadline, acceptedUntil(deadline, graceMs), current);
 }
 
 /** The refusal of a start the rules do not let through (`judgeStart`'s verdict is neither start nor resume). */
-export function startRefusal(verdict: StartVerdict, paper: Pick<PaperRow, 'opens_at' | 'closes_at'>, attempt: AttemptRow | undefined, graceMs: number): AppError {
+export function startRefusal(verdict: StartVerdict, paper: Pick<PaperRow, 'opens_at' | 'closes_at'>, attempt: SittingAttempt | undefined, graceMs: number): AppError {
   if (verdict === 'not-open-yet') return sittingRefusals.notOpenYet(Date.parse(paper.opens_at));
   if (!attempt) return sittingRefusals.closed(Date.parse(paper.closes_at));
   return closedRefusal(verdict === 'handed-in' ? 'handed-in' : 'time-up', attempt, graceMs);

@@ -12,13 +12,14 @@ import {
   paperRefusalSchema,
   PAPERS_PATHS,
   PAPERS_TEXT,
+  questionsAnswerSchema,
   startAnswerSchema,
   startBodySchema,
 } from '@academy/contract';
 import { currentAccount } from '../../plugins/auth';
 import type { PapersContext } from './context';
 import { refused, security, tags } from './route-schemas';
-import { handInSitting, saveAnswers, startSitting } from './sitting-service';
+import { handInSitting, saveAnswers, sittingQuestions, startSitting } from './sitting-service';
 
 /** A sitting refusal carries the instants it speaks of (paperRefusalSchema); a student past their own budget gets 429. */
 const sittingRefused = { ...refused, 409: paperRefusalSchema, 429: errorAnswerSchema };
@@ -41,7 +42,8 @@ export const sittingRoutes: FastifyPluginAsyncZod<{ ctx: PapersContext }> = asyn
       summary: "Start the paper, or resume it on any device: the student's order, deadline, saved answers and the watermark",
       description:
         'Students only. The first start records the server time and draws the order; every later call, from this or another browser ' +
-        '(its random deviceKey), answers the same attempt, order and deadline and never restarts the clock. No key, explanation or marks.',
+        '(its random deviceKey), answers the same attempt, order and deadline and never restarts the clock. The questions themselves ' +
+        'come from GET papers/{id}/questions, in the order `order` gives. No key, explanation or marks.',
       params: paperParamsSchema,
       body: startBodySchema,
       response: { 200: startAnswerSchema, ...sittingRefused },
@@ -54,6 +56,24 @@ export const sittingRoutes: FastifyPluginAsyncZod<{ ctx: PapersContext }> = asyn
         userAgent: request.headers['user-agent'],
       }),
     }),
+  });
+
+  app.get(`/${PAPERS_PATHS.questions}`, {
+    config: { access: 'signed-in', budget: 'sitting' },
+    preHandler: perAccount('questions'),
+    // Compressed once per paper version by the shared answer, not for every request by the plugin.
+    compress: false,
+    schema: {
+      tags,
+      security,
+      summary: "The paper's questions and options in its own order, to a student who has started it: no key, explanation or marks earned",
+      description:
+        'The same answer for every student of the paper (the start says each one\'s order). 409 before the student has started; ' +
+        '404, as for an unknown id, to a student who may not open the class.',
+      params: paperParamsSchema,
+      response: { 200: questionsAnswerSchema, ...sittingRefused },
+    },
+    handler: async (request, reply) => (await sittingQuestions(ctx, currentAccount(request), request.params.paperId)).send(request, reply),
   });
 
   app.post(`/${PAPERS_PATHS.answers}`, {

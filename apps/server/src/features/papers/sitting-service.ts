@@ -16,15 +16,17 @@ import {
 } from '@academy/contract';
 import { errors } from '../../lib/errors';
 import type { SessionAccount } from '../../plugins/auth';
+import type { SharedAnswer } from '../../plugins/compression';
 import { describeDevice } from '../sessions/device';
-import { sitterOf } from './attempt-repo';
+import { sitterOf, sittingAttempt, type SittingAttempt } from './attempt-repo';
 import type { PapersContext } from './context';
 import { callerOf, mayOpenPaper, paperNotFound } from './paper-access';
-import { loadPaper, type CachedQuestion, type LoadedPaper } from './paper-cache';
-import { findAttempt, type AttemptRow } from './paper-repo';
+import { loadPaper, type LoadedPaper } from './paper-cache';
 import { attemptClock, iso } from './rows';
 import { acceptedUntil, judgeStart } from './rules';
-import { drawOrder, inAttemptOrder, type AttemptOrder } from './shuffle';
+import { drawOrder, sittingOrderOf } from './shuffle';
+import { refuseNothingToSit } from './answer-scripts/written-start';
+import { sharedQuestions } from './sitting-questions';
 import { sittingRefusals, startRefusal } from './sitting-refusals';
 
 /** The request's own facts a start records for the tutor. */
@@ -49,22 +51,29 @@ async function mayOpen(ctx: PapersContext, accountId: string, paper: LoadedPaper
  * the paper does not stop them finishing; without one, a student who may not open the class is
  * told the paper does not exist, as for a guessed id.
  */
-async function ownAttempt(ctx: PapersContext, account: SessionAccount, paperId: string): Promise<{ paper: LoadedPaper; attempt: AttemptRow }> {
+async function ownAttempt(ctx: PapersContext, account: SessionAccount, paperId: string): Promise<{ paper: LoadedPaper; attempt: SittingAttempt }> {
   const paper = await paperToSit(ctx, account, paperId);
-  const attempt = await findAttempt(ctx.db, paper.row.id, account.id);
+  const attempt = await sittingAttempt(ctx.db, paper.row.id, account.id);
   if (attempt) return { paper, attempt };
   throw (await mayOpen(ctx, account.id, paper)) ? sittingRefusals.notStarted() : paperNotFound();
 }
 
-/** `POST papers/{id}/start`: starts the attempt, or resumes it (any device) with the same order, deadline and answers. */
+/**
+ * `POST papers/{id}/start`: starts the attempt, or resumes it (any device) with the same order,
+ * deadline and answers. It answers the student's order, not the questions: those are one answer
+ * every student shares (`sittingQuestions`), so a hall starting together does not serialise the
+ * paper once per student.
+ */
 export async function startSitting(ctx: PapersContext, account: SessionAccount, paperId: string, body: StartBody, client: SittingClient): Promise<StartAnswer['data']> {
   const paper = await paperToSit(ctx, account, paperId);
   const { row } = paper;
-  const existing = await findAttempt(ctx.db, row.id, account.id);
+  const existing = await sittingAttempt(ctx.db, row.id, account.id);
   if (!existing && !(await mayOpen(ctx, account.id, paper))) throw paperNotFound();
   // Refused here before any question is read; the writer judges again under its lock.
   const verdict = judgeStart({ opensAt: Date.parse(row.opens_at), closesAt: Date.parse(row.closes_at) }, existing ? attemptClock(existing) : null, ctx.clock(), ctx.graceMs);
   if (verdict !== 'start' && verdict !== 'resume') throw startRefusal(verdict, row, existing, ctx.graceMs);
+  // A written-only paper has no MCQ question; one with neither part has nothing to sit.
+  await refuseNothingToSit(ctx.db, row.id, paper.questions.length);
 
   const sitter = await sitterOf(ctx.db, account.id);
   if (!sitter) throw errors.unauthorized();
@@ -78,7 +87,7 @@ export async function startSitting(ctx: PapersContext, account: SessionAccount, 
     order: drawOrder({
       shuffleQuestions: row.shuffle_questions === 1,
       shuffleOptions: row.shuffle_options === 1,
-      questions: questions.map((question) => ({ id: question.id, optionIds: question.options.map((option) => option.id) })),
+      optionCounts: questions.map((question) => question.options.length),
     }),
     district: sitter.district,
     batch: sitter.batch,
@@ -96,21 +105,20 @@ export async function startSitting(ctx: PapersContext, account: SessionAccount, 
     serverNow: iso(ctx.clock()),
     extraMinutes: attempt.extra_minutes,
     lastSeq: answers.reduce((highest, answer) => Math.max(highest, answer.seq), 0),
-    questions: studentView(questions, JSON.parse(attempt.order_json) as AttemptOrder),
+    order: sittingOrderOf(started.orderJson, questions),
     answers,
     watermark: { name: sitter.name, regNo: sitter.reg_no ?? '' },
   };
 }
 
-/** The questions and their options in this student's order; never a key. */
-function studentView(questions: readonly CachedQuestion[], order: AttemptOrder): StartAnswer['data']['questions'] {
-  return inAttemptOrder(questions, order.q).map((question) => ({
-    id: question.id,
-    text: question.text,
-    image: question.imageId,
-    marks: question.marks,
-    options: inAttemptOrder(question.options, order.o[question.id]).map((option) => ({ id: option.id, text: option.text })),
-  }));
+/**
+ * `GET papers/{id}/questions`: the paper's questions in its own order, never a key, to a student
+ * who has started it (as its pictures are). The same bytes for every student of this version of
+ * the paper, serialised and compressed once (sitting-questions.ts).
+ */
+export async function sittingQuestions(ctx: PapersContext, account: SessionAccount, paperId: string): Promise<SharedAnswer> {
+  const { paper } = await ownAttempt(ctx, account, paperId);
+  return sharedQuestions(paper.questions);
 }
 
 /** Every save names a question of this paper and, unless it clears it, one of that question's options. */

@@ -1,5 +1,6 @@
 // Starting, resuming and the time rules of a sitting (papers.md 'Sitting a paper', 'What happens
 // at the deadline'), against a clock the test moves.
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   handedInMessage,
@@ -11,11 +12,12 @@ import {
   type HandInAnswer,
   type PaperRefusal,
   type QuestionBody,
+  type QuestionsAnswer,
 } from '@academy/contract';
 import { signedInStudent } from '../../../test/factories';
 import { useTestApp } from '../../../test/test-app';
 import { adminHeaders, giveAccess } from '../class-material/test-helpers';
-import { choose, handIn, handInOk, newDeviceKey, saveAnswers, sendSaves, startPaper, startSitting } from './sitting-helpers';
+import { choose, getQuestions, handIn, handInOk, newDeviceKey, saveAnswers, sendSaves, startPaper, startSitting } from './sitting-helpers';
 import { addStudent, createPaper, paperClass } from './test-helpers';
 
 const MINUTE_MS = 60_000;
@@ -137,7 +139,9 @@ describe('sitting a paper', () => {
     expect(frozen.first_started_at).toBe(sitting.startedAt);
     const attempt = await attemptRow(sitting.attemptId);
     expect({ district: attempt.district, batch: attempt.batch, school: attempt.school }).toEqual({ district: 'Kandy', batch: '2027', school: 'Trinity College' });
-    expect(JSON.parse(attempt.order_json)).toMatchObject({ q: sitting.questions.map((question) => question.id) });
+    // Kept as positions, a few bytes a question, and answered as kept.
+    expect(JSON.parse(attempt.order_json)).toEqual(sitting.order);
+    expect(attempt.order_json.length).toBeLessThan(100);
 
     // The close job runs no later than this attempt's deadline + grace, well before the paper's close.
     const job = await t.database.db.selectFrom('jobs').selectAll().where('kind', '=', 'paper.close').where('job_key', '=', paper.id).executeTakeFirstOrThrow();
@@ -203,6 +207,7 @@ describe('sitting a paper', () => {
     const admin = await adminHeaders(t.app);
     for (const response of [
       await startPaper(t.app, admin, paper.id),
+      await getQuestions(t.app, admin, paper.id),
       await sendSaves(t.app, admin, paper.id, { device: 1, saves: [] }),
       await handIn(t.app, admin, paper.id, { device: 1 }),
     ]) {
@@ -214,6 +219,7 @@ describe('sitting a paper', () => {
     for (const paperId of [paper.id, crypto.randomUUID()]) {
       for (const response of [
         await startPaper(t.app, outsider.headers, paperId),
+        await getQuestions(t.app, outsider.headers, paperId),
         await sendSaves(t.app, outsider.headers, paperId, { device: 1, saves: [] }),
         await handIn(t.app, outsider.headers, paperId, { device: 1 }),
       ]) {
@@ -222,12 +228,39 @@ describe('sitting a paper', () => {
       }
     }
 
-    const notStarted = await sendSaves(t.app, made.student.headers, paper.id, { device: 1, saves: [] });
-    expect(notStarted.statusCode, notStarted.body).toBe(404);
-    expect(notStarted.json<PaperRefusal>().message).toBe(PAPERS_TEXT.notStarted);
+    for (const notStarted of [await sendSaves(t.app, made.student.headers, paper.id, { device: 1, saves: [] }), await getQuestions(t.app, made.student.headers, paper.id)]) {
+      expect(notStarted.statusCode, notStarted.body).toBe(404);
+      expect(notStarted.json<PaperRefusal>().message).toBe(PAPERS_TEXT.notStarted);
+    }
     const handInFirst = await handIn(t.app, made.student.headers, paper.id, { device: 1 });
     expect(handInFirst.statusCode, handInFirst.body).toBe(404);
     expect(handInFirst.json<PaperRefusal>().message).toBe(PAPERS_TEXT.notStarted);
+  });
+
+  it('the questions are one answer for every student, in the paper order, compressed once; each start orders them its own way', async () => {
+    now = Date.now();
+    const made = await paperClass(t.app);
+    const paper = await createPaper(t.app, made.admin, made.folder.id, { questions: manyQuestions() }, now);
+    const other = await addStudent(t.app, made);
+    const first = await startSitting(t.app, made.student.headers, paper.id);
+    const second = await startSitting(t.app, other.headers, paper.id);
+
+    const plain = [await getQuestions(t.app, made.student.headers, paper.id), await getQuestions(t.app, other.headers, paper.id)];
+    expect(plain.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect(plain[1]?.body).toBe(plain[0]?.body);
+    const read = plain[0]?.json<QuestionsAnswer>().data.questions ?? [];
+    expect(read.map((question) => question.text)).toEqual(paper.body.questions.map((question) => question.text));
+    expect(read.map((question) => question.options.map((option) => option.text))).toEqual(paper.body.questions.map((question) => question.options));
+
+    const gzip = await t.app.inject({ method: 'GET', url: `/api/papers/${paper.id}/questions`, headers: { ...other.headers, 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain[0]?.body);
+
+    // Each start's order puts the same questions in that student's order.
+    for (const sitting of [first, second]) {
+      expect(sitting.order.questions.map((position) => read[position]?.id)).toEqual(sitting.questions.map((question) => question.id));
+    }
+    expect(second.order).not.toEqual(first.order);
   });
 
   it('refuses a device the attempt never started with 409', async () => {

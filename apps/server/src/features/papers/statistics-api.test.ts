@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { PAPERS_TEXT, type PaperStatistics, type StatisticsAnswer } from '@academy/contract';
 import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
+import { deleteApproved } from '../approvals/test-helpers';
 import { closingIn, RESULTS_TEST_ENV, resultsReady, sit, testClock, waitForResults } from './results-test-helpers';
 import { addStudent, createPaper, paperClass, sampleQuestions, type Headers } from './test-helpers';
 
@@ -42,7 +43,7 @@ describe("a paper's statistics", () => {
     await sit(t.app, admin, sitting.headers, paper.id, ['wrong', 'wrong', 'wrong'], { handIn: false });
     // Handed in, then deleted: left out, as from the ranks.
     await sit(t.app, admin, gone.headers, paper.id, ['right', 'right', 'right']);
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/students/student/deletestudent/${gone.student._id}`, headers: admin, payload: { password: TEST_ADMIN.password } });
+    const deleted = await deleteApproved(t.app, t.database.db, { method: 'DELETE', url: `/api/students/student/deletestudent/${gone.student._id}`, headers: admin, payload: { password: TEST_ADMIN.password } });
     expect(deleted.statusCode, deleted.body).toBe(200);
 
     const running = await statisticsOk(admin, paper.id);

@@ -1,19 +1,15 @@
-// A page's annotations as SVG in the page's own pixels (answer-scripts.md 'Annotations'), for
-// flattening onto the page; and the box of marks drawn on a marked script's first page.
+// A page's drawn annotations as SVG in the page's own pixels (answer-scripts.md 'Annotations'), for
+// flattening onto the page; text marks are left to marked-pdf.ts, which writes them as PDF text.
 import type { Annotation, AnnotationColor } from '@academy/contract';
 
-const COLOURS: Record<AnnotationColor, string> = { red: '#d32f2f', blue: '#1565c0', green: '#2e7d32' };
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+export const ANNOTATION_COLOURS: Record<AnnotationColor, string> = { red: '#d32f2f', blue: '#1565c0', green: '#2e7d32' };
 
 function round(value: number): string {
   return String(Math.round(value * 10) / 10);
 }
 
 function shapeSvg(shape: Annotation): string {
-  const colour = COLOURS[shape.color];
+  const colour = ANNOTATION_COLOURS[shape.color];
   switch (shape.kind) {
     case 'pen': {
       const points: string[] = [];
@@ -35,29 +31,13 @@ function shapeSvg(shape: Annotation): string {
       );
     }
     case 'text':
-      return `<text x="${round(shape.x)}" y="${round(shape.y + shape.size)}" font-family="Noto Sans Sinhala, Noto Sans, sans-serif" font-size="${round(shape.size)}" fill="${colour}">${escapeXml(shape.text)}</text>`;
+      // Drawn as PDF text by marked-pdf.ts, in an embedded Sinhala font: not pixels.
+      return '';
   }
 }
 
-export interface MarksBox {
-  lines: string[];
-}
-
-/** The box of marks at the page's top right: one line a question, then the total, each line its own text. */
-function marksBoxSvg(box: MarksBox, width: number): string {
-  const size = Math.max(14, Math.round(width / 45));
-  const lineHeight = Math.round(size * 1.35);
-  const boxWidth = Math.round(Math.min(width * 0.45, size * 16));
-  const boxHeight = lineHeight * box.lines.length + size;
-  const left = width - boxWidth - size;
-  const texts = box.lines
-    .map((line, index) => `<text x="${left + size / 2}" y="${size + (index + 1) * lineHeight - size * 0.3}" font-family="Noto Sans Sinhala, Noto Sans, sans-serif" font-size="${size}" fill="${COLOURS.red}">${escapeXml(line)}</text>`)
-    .join('');
-  return `<rect x="${left}" y="${size}" width="${boxWidth}" height="${boxHeight}" fill="#ffffff" fill-opacity="0.88" stroke="${COLOURS.red}" stroke-width="2"/>${texts}`;
-}
-
-/** The SVG laid over one page: its shapes, and on the first page the marks. */
-export function pageOverlaySvg(size: { width: number; height: number }, shapes: readonly Annotation[], box?: MarksBox): Buffer {
-  const body = shapes.map(shapeSvg).join('') + (box ? marksBoxSvg(box, size.width) : '');
+/** The SVG laid over one page: its pens, ticks and crosses (its texts and the box of marks are PDF text). */
+export function pageOverlaySvg(size: { width: number; height: number }, shapes: readonly Annotation[]): Buffer {
+  const body = shapes.map(shapeSvg).join('');
   return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${size.width} ${size.height}">${body}</svg>`);
 }

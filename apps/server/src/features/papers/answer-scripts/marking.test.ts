@@ -4,7 +4,7 @@
 // joins the written marks into the totals and ranks; the student then reads their pages marked and
 // downloads them as one PDF whose pages carry the marks. A student never reads another's script,
 // nor their own marks before release.
-import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -25,6 +25,36 @@ import { addStudent, createPaper, paperClass, type Headers } from '../test-helpe
 import { handInRequest, marksRequest, pagePhoto, putWritten, uploadPage } from './script-test-helpers';
 
 const MINUTE_MS = 60_000;
+/** A text mark and a comment in Sinhala: "Good, explain more" and "Well argued." (pre-base vowels, a conjunct with ZWJ). */
+const SINHALA_MARK = 'හොඳයි, තව පැහැදිලි කරන්න';
+const COMMENT = 'Well argued. ශ්‍රී ලංකාවේ ඉතිහාසය හොඳින් ලියා ඇත.';
+
+/** The text PDF.js reads from each page of a PDF (the glyphs' own characters, in drawn order). */
+async function pdfTexts(bytes: Buffer): Promise<string[]> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes) }).promise;
+  const texts: string[] = [];
+  for (let number = 1; number <= doc.numPages; number += 1) {
+    const content = await (await doc.getPage(number)).getTextContent();
+    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
+  }
+  return texts;
+}
+
+/** Every /ActualText a PDF's pages carry: the text as typed, which copying and searching read. */
+function actualTexts(pdf: PDFDocument): string[] {
+  const found: string[] = [];
+  for (const page of pdf.getPages()) {
+    const contents = page.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => pdf.context.lookup(ref)) : [contents];
+    for (const stream of streams) {
+      if (!(stream instanceof PDFRawStream)) continue;
+      const operators = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+      for (const match of operators.matchAll(/\/ActualText <([0-9A-F]+)>/g)) found.push(PDFHexString.of(match[1] ?? '').decodeText());
+    }
+  }
+  return found;
+}
 
 /** The pixels of an image that are clearly the markers' red. */
 async function redPixels(image: Buffer, size: { width: number; height: number }): Promise<number> {
@@ -106,13 +136,14 @@ describe('marking and returning answer scripts', () => {
       { kind: 'cross', x: 700, y: 900, size: 160 },
       { kind: 'pen', points: [100, 1100, 500, 1150, 900, 1120], width: 10 },
       { kind: 'text', x: 80, y: 1200, text: 'Good point, explain more', size: 60 },
+      { kind: 'text', x: 80, y: 1300, text: SINHALA_MARK, size: 50 },
     ];
     const annotationsUrl = `${base}/scripts/${nimalScript}/pages/${nimalFirst.id}/annotations`;
     const annotated = await oneEntryBy(t.app, admin, async () => {
       const response = await t.app.inject({ method: 'PUT', url: annotationsUrl, headers: admin.headers, payload: { annotations: shapes } });
       expect(response.statusCode, response.body).toBe(200);
     });
-    expect(annotated).toMatchObject({ action: 'paper.script-annotate', detail: { shapesBefore: 0, shapesAfter: 4 } });
+    expect(annotated).toMatchObject({ action: 'paper.script-annotate', detail: { shapesBefore: 0, shapesAfter: 5 } });
     const outside = await t.app.inject({ method: 'PUT', url: annotationsUrl, headers: admin.headers, payload: { annotations: [{ kind: 'tick', x: 5000, y: 10 }] } });
     expect(outside.statusCode).toBe(400);
     expect(outside.json<ErrorAnswer>().errors).toEqual([{ field: 'annotations.0', message: ANSWER_SCRIPTS_TEXT.annotationOutside }]);
@@ -122,7 +153,7 @@ describe('marking and returning answer scripts', () => {
     // Marks: above a maximum refused (400, nothing kept); done with a question unmarked 409.
     const written = await ok<MarkingScriptAnswer>(await get(admin.headers, `${base}/scripts/${nimalScript}`));
     expect(written.state).toBe('in-progress');
-    expect(written.pages[0]?.annotations).toHaveLength(4);
+    expect(written.pages[0]?.annotations).toHaveLength(5);
     const [q1, q2] = written.questions;
     if (!q1 || !q2) throw new Error('two written questions');
     const above = await marksRequest(t.app, admin.headers, paper.id, nimalScript, { marks: [{ questionId: q1.questionId, marks: 11 }] });
@@ -138,7 +169,7 @@ describe('marking and returning answer scripts', () => {
           { questionId: q1.questionId, marks: 8 },
           { questionId: q2.questionId, marks: 12 },
         ],
-        comment: 'Well argued.',
+        comment: COMMENT,
         done: true,
       });
       expect(response.statusCode, response.body).toBe(200);
@@ -146,7 +177,7 @@ describe('marking and returning answer scripts', () => {
     });
     expect(marked).toMatchObject({
       action: 'paper.script-mark',
-      detail: { before: { marks: { Q1: null, Q2: null } }, after: { marks: { Q1: 8, Q2: 12 }, comment: 'Well argued.', state: 'marked', writtenMarks: 20 } },
+      detail: { before: { marks: { Q1: null, Q2: null } }, after: { marks: { Q1: 8, Q2: 12 }, comment: COMMENT, state: 'marked', writtenMarks: 20 } },
     });
     const statistics = await ok<WrittenStatisticsAnswer>(await get(admin.headers, `${base}/written/statistics`));
     expect(statistics).toMatchObject({ scripts: 2, marked: 1, questions: [{ label: 'Q1', marked: 1, mean: 8 }, { label: 'Q2', marked: 1, mean: 12 }] });
@@ -186,12 +217,12 @@ describe('marking and returning answer scripts', () => {
 
     // The student reads their pages with the marks, and nobody else's.
     const mine = await ok<MyScriptAnswer>(await get(student.headers, `${base}/script`));
-    expect(mine).toMatchObject({ released: true, writtenMarks: 20, writtenMaxMarks: 25, comment: 'Well argued.' });
+    expect(mine).toMatchObject({ released: true, writtenMarks: 20, writtenMaxMarks: 25, comment: COMMENT });
     expect(mine.marks?.map((mark) => [mark.label, mark.marks])).toEqual([
       ['Q1', 8],
       ['Q2', 12],
     ]);
-    expect(mine.pages[0]?.annotations).toHaveLength(4);
+    expect(mine.pages[0]?.annotations).toHaveLength(5);
     expect((await get(other.headers, `${base}/pages/${nimalFirst.id}`)).statusCode).toBe(404);
 
     // The marked PDF: one page a page, the first carrying the red marks its clean page does not.
@@ -206,6 +237,16 @@ describe('marking and returning answer scripts', () => {
     const size = { width: nimalFirst.width, height: nimalFirst.height };
     expect(await redPixels(clean, size)).toBe(0);
     expect(await redPixels(markedFirst, size)).toBeGreaterThan(2000);
+    // Text marks, the box of marks and the comment are PDF text in an embedded Sinhala font: read
+    // back as typed from /ActualText, and as glyphs by PDF.js (a word without a pre-base vowel
+    // sign comes out as typed there too).
+    const fontNames = pdf.context.enumerateIndirectObjects().flatMap(([, object]) => (object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('FontDescriptor') ? [String(object.get(PDFName.of('FontName')))] : []));
+    expect(fontNames.some((name) => /NotoSansSinhala/.test(name))).toBe(true);
+    expect(actualTexts(pdf)).toEqual(expect.arrayContaining(['Good point, explain more', SINHALA_MARK, 'Q1: 8 / 10', 'Total: 20 / 25', 'Well argued. ශ්‍රී ලංකාවේ ඉතිහාසය']));
+    const [firstText] = await pdfTexts(download.rawPayload);
+    expect(firstText).toContain('Good point, explain more');
+    expect(firstText).toContain('තව පැහැදිලි කරන්න');
+    expect(firstText).toContain('Total: 20 / 25');
 
     // A re-mark after release moves the totals and ranks at once.
     const remark = await marksRequest(t.app, admin.headers, paper.id, nimalScript, { marks: [{ questionId: q2.questionId, marks: 2 }] });

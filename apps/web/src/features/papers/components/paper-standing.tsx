@@ -18,7 +18,9 @@ interface PaperStandingProps {
 }
 
 function paperAddress(paper: Paper, page: 'sit' | 'result'): string {
-  return `/papers/${encodeURIComponent(paper.id)}/${page}`;
+  // A written-only paper (no MCQ question) is sat on its written answers' page (answer-scripts.md).
+  const screen = page === 'sit' && paper.questionCount === 0 ? 'written' : page;
+  return `/papers/${encodeURIComponent(paper.id)}/${screen}`;
 }
 
 function Panel({ children }: { children: ReactNode }) {

@@ -63,7 +63,7 @@ export function QuestionEditor({ index, count, started, paperId, onMove, onRemov
           <IconButton aria-label={t('papersEditor.moveDown', { number })} onClick={() => onMove(index + 1)} disabled={started || index === count - 1}>
             <ArrowDownward />
           </IconButton>
-          <IconButton aria-label={t('papersEditor.removeQuestion', { number })} onClick={onRemove} disabled={started || count === 1} color="error">
+          <IconButton aria-label={t('papersEditor.removeQuestion', { number })} onClick={onRemove} disabled={started || count <= PAPER_LIMITS.questionsMin} color="error">
             <DeleteOutlined />
           </IconButton>
         </Box>

@@ -18,13 +18,24 @@ import { useWrittenQuery } from '../api/written-part';
 import { ScriptHandIn } from './script-hand-in';
 import { ScriptReturned } from './script-returned';
 import { WrittenQuestions } from './written-questions';
+import { WrittenStartButton } from './written-start-button';
 
 /** The server's time now, from the script's answer: the upload deadline is the server's, not the phone's. */
 function serverNowOf(script: MyScript, fetchedAt: number): number {
   return Date.now() + (Date.parse(script.serverNow) - fetchedAt);
 }
 
-function WrittenBody({ paperId, written, script, fetchedAt, title }: { paperId: string; written: WrittenPart; script: MyScript; fetchedAt: number; title: string }) {
+interface WrittenBodyProps {
+  paperId: string;
+  written: WrittenPart;
+  script: MyScript;
+  fetchedAt: number;
+  title: string;
+  /** A written-only paper that is open: started here, since it has no MCQ screen. */
+  startsHere: boolean;
+}
+
+function WrittenBody({ paperId, written, script, fetchedAt, title, startsHere }: WrittenBodyProps) {
   const started = script.acceptedUntil !== null;
   const over = script.acceptedUntil !== null && serverNowOf(script, fetchedAt) > Date.parse(script.acceptedUntil);
   return (
@@ -40,6 +51,8 @@ function WrittenBody({ paperId, written, script, fetchedAt, title }: { paperId: 
           <Alert severity="success">{t('answerScripts.handedInAt', { time: sriLankaDayAndTime(script.handedInAt ?? script.serverNow), count: script.pages.length })}</Alert>
           <ScriptReturned paperId={paperId} script={script} title={title} />
         </>
+      ) : !started && startsHere ? (
+        <WrittenStartButton paperId={paperId} />
       ) : !started ? (
         <Alert severity="info" action={<LinkButton to={`/papers/${encodeURIComponent(paperId)}`}>{t('papersResults.backToPaper')}</LinkButton>}>
           {t('answerScripts.startFirst')}
@@ -70,6 +83,7 @@ export function WrittenPage() {
   }
   if (!paper.data || !written.data || !script.data) return <PaperLoading />;
   const title = paper.data.paper.title;
+  const startsHere = paper.data.paper.questionCount === 0 && paper.data.paper.state === 'open';
   return (
     <Box sx={{ maxWidth: 860, mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2 }}>
       <LinkButton to={`/papers/${encodeURIComponent(paperId)}`} startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'flex-start' }}>
@@ -84,7 +98,7 @@ export function WrittenPage() {
             {t('answerScripts.writtenPart')}
           </Typography>
         </Box>
-        <WrittenBody paperId={paperId} written={written.data} script={script.data} fetchedAt={script.dataUpdatedAt} title={title} />
+        <WrittenBody paperId={paperId} written={written.data} script={script.data} fetchedAt={script.dataUpdatedAt} title={title} startsHere={startsHere} />
       </Paper>
     </Box>
   );

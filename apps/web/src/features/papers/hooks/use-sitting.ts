@@ -27,7 +27,7 @@ const DEVICE_KEY = 'paper-device-key';
  * This browser's own key: the same browser resumes as the same device (docs/papers.md,
  * 'Another device'). Log Out clears it with the rest of localStorage, as it deletes the papers kept.
  */
-function browserDeviceKey(): string {
+export function browserDeviceKey(): string {
   const kept = localStorage.getItem(DEVICE_KEY);
   if (kept && startBodySchema.shape.deviceKey.safeParse(kept).success) return kept;
   const made = crypto.randomUUID();

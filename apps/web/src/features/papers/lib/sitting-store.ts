@@ -1,4 +1,4 @@
-import type { HeldAnswer, IntegrityEvent, Save, SittingQuestion, StartAnswer } from '@academy/contract';
+import type { HeldAnswer, IntegrityEvent, Save, SittingQuestion, StartedSitting } from '@academy/contract';
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { isHeld, latestPerQuestion } from './answer-batch';
 import type { ClockSample } from './server-clock';
@@ -141,7 +141,7 @@ export class SittingStore {
    * Keeps what start (or resume) answered, merged with what this device already has: the server's
    * answers, except where a waiting local save is newer; `seq` goes on from the highest of both.
    */
-  async saveStart(key: SittingKey, start: StartAnswer['data'], device: { deviceKey: string; clock: ClockSample | null; now?: number }): Promise<StoredAttempt> {
+  async saveStart(key: SittingKey, start: StartedSitting, device: { deviceKey: string; clock: ClockSample | null; now?: number }): Promise<StoredAttempt> {
     const tx = this.db.transaction(['attempts', 'saves'], 'readwrite', { durability: 'strict' });
     const attempts = tx.objectStore('attempts');
     const before = await attempts.get([key.accountId, key.paperId]);

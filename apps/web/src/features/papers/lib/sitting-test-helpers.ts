@@ -1,4 +1,4 @@
-import type { AnswersBody, HandInBody, HeldAnswer, Save, StartAnswer } from '@academy/contract';
+import type { AnswersBody, HandInBody, HeldAnswer, Save, StartedSitting } from '@academy/contract';
 import type { AnswerQueue, AnswersData, AnswerTransport, HandInData, LockRequester, QueueEnvironment, QueueState } from './answer-queue';
 import { SittingStore, type SittingKey } from './sitting-store';
 
@@ -8,7 +8,7 @@ import { SittingStore, type SittingKey } from './sitting-store';
 
 export const KEY: SittingKey = { accountId: 'account-1', paperId: 'paper-1' };
 
-export function startAnswer(overrides: Partial<StartAnswer['data']> = {}): StartAnswer['data'] {
+export function startAnswer(overrides: Partial<StartedSitting> = {}): StartedSitting {
   return {
     attemptId: 'attempt-1',
     device: 1,
@@ -18,6 +18,7 @@ export function startAnswer(overrides: Partial<StartAnswer['data']> = {}): Start
     serverNow: '2026-12-12T14:30:00.000Z',
     extraMinutes: 0,
     lastSeq: 0,
+    order: { questions: [0, 1, 2], options: [[0, 1, 2], [0, 1, 2], [0, 1, 2]] },
     questions: ['q1', 'q2', 'q3'].map((id) => ({ id, text: `ප්‍රශ්නය ${id}`, image: null, marks: 1, options: ['a', 'b', 'c'].map((o) => ({ id: `${id}${o}`, text: o })) })),
     answers: [],
     watermark: { name: 'Nimali Perera', regNo: '26T01LI' },
@@ -33,7 +34,7 @@ export function testDatabaseName(): string {
   return `academy-papers-test-${databases}`;
 }
 
-export async function startedStore(name = testDatabaseName(), start: StartAnswer['data'] = startAnswer()): Promise<SittingStore> {
+export async function startedStore(name = testDatabaseName(), start: StartedSitting = startAnswer()): Promise<SittingStore> {
   const store = await SittingStore.open(name);
   await store.saveStart(KEY, start, { deviceKey: 'device-key-0123456789', clock: null, now: 0 });
   return store;
