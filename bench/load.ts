@@ -79,6 +79,7 @@ async function registerStudents(label: string, count: number) {
       historyType: 'Indian',
       batch: BATCH,
       classType: CLASS_TYPE,
+      consent: true,
     };
     await api(STUDENTS_PATHS.register, { body: student });
     students.push({ email: student.email, password: student.password });

@@ -36,6 +36,7 @@ const STUDENT = {
   historyType: 'Indian',
   batch: '2026',
   classType: 'Theory&Revision',
+  consent: true,
 };
 
 /** Targets cycle through batches, regions and class types, so the feed query filters for real. */

@@ -1,5 +1,6 @@
 // `npm test`: every check at once, each line prefixed with its name. Three streams start together:
-// the static checks (type-check, lint, the web app's and the contract's unit tests, the SBOM), the
+// the static checks (type-check, lint, the web app's and the contract's unit tests, the SBOM, the
+// dependency check), the
 // server suite (a process per vitest project: one per database engine, and one for the files that
 // open no database), and the web build followed by the browser suite in its two halves
 // (playwright.config.ts's projects), each half with its own server and data folder. One after the
@@ -45,6 +46,9 @@ const staticChecks = () =>
     () => runStep('web', ['run', 'test:web']),
     () => runStep('contract', ['run', 'test', '--workspace', '@academy/contract']),
     () => runStep('sbom', ['run', 'sbom']),
+    // Known advisories against the lockfile, from the snapshot in security/ (scripts/audit-deps.mjs), and that check's own tests.
+    () => runStep('scripts', ['run', 'test:scripts']),
+    () => runStep('audit', ['run', 'audit:deps']),
   ]);
 
 // SQLite's driver, built here when the install left it out (.ci/run): what opens a database waits

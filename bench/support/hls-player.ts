@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createDecipheriv } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { mediaBinaries } from '../../apps/server/src/media/binaries';
+import { segmentIv } from '../../apps/server/test/hls-copy';
 
 // What bench:video does as hls.js would: read a lesson's master playlist and each rung's playlist
 // (every address in them carries the viewer's ticket), fetch keys and segments, and judge a rung
@@ -14,7 +15,8 @@ export interface Rung {
   height: number;
   playlist: string;
   key: string;
-  iv: Buffer;
+  /** Each segment's IV, in order: the playlist's IV=, or its sequence number (apps/server/test/hls-copy.ts). */
+  ivs: Buffer[];
   segments: string[];
 }
 
@@ -47,14 +49,15 @@ export async function playerAddresses(base: string, masterPath: string): Promise
     const playlist = `${base}${lines[index + 1] ?? ''}`;
     const text = (await timedGet(playlist)).body.toString('utf8').split('\n');
     const key = text.find((row) => row.startsWith('#EXT-X-KEY:')) ?? '';
+    const segments = text.filter((row) => row.startsWith('/api/')).map((row) => `${base}${row}`);
     rungs.push({
       name: attribute(line, 'NAME'),
       width: width ?? 0,
       height: height ?? 0,
       playlist,
       key: `${base}${attribute(key, 'URI')}`,
-      iv: Buffer.from(attribute(key, 'IV').replace(/^0x/i, ''), 'hex'),
-      segments: text.filter((row) => row.startsWith('/api/')).map((row) => `${base}${row}`),
+      ivs: segments.map((_, index) => segmentIv(text.join('\n'), index)),
+      segments,
     });
   }
   return { master, rungs };
@@ -73,10 +76,10 @@ export async function rungQuality(rung: Rung, source: string, seconds: number, f
   const key = (await timedGet(rung.key)).body;
   let bytes = 0;
   const plain: Buffer[] = [];
-  for (const segment of rung.segments) {
+  for (const [index, segment] of rung.segments.entries()) {
     const encrypted = (await timedGet(segment)).body;
     bytes += encrypted.length;
-    const decipher = createDecipheriv('aes-128-cbc', key, rung.iv);
+    const decipher = createDecipheriv('aes-128-cbc', key, rung.ivs[index] ?? Buffer.alloc(16));
     plain.push(decipher.update(encrypted), decipher.final());
   }
   writeFileSync(file, Buffer.concat(plain));

@@ -31,7 +31,7 @@ export async function api<T>(base: string, pathname: string, options: { token?: 
 
 export const BENCH_STUDENT = {
   name: 'Bench Student', email: 'bench.student@example.lk', whatsAppNo: '0771234567', district: 'Kandy', password: 'bench-student-pw',
-  indianHistory: true, europeHistory: false, historyType: 'Indian', batch: '2026', classType: 'Theory',
+  indianHistory: true, europeHistory: false, historyType: 'Indian', batch: '2026', classType: 'Theory', consent: true,
 } as const;
 
 /** A student registered (BENCH_STUDENT with `who` over it) and given `className`: their sign-in. */

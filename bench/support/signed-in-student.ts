@@ -21,6 +21,7 @@ export const LIGHTHOUSE_STUDENT = {
   historyType: 'Indian',
   batch: '2026',
   classType: 'Theory',
+  consent: true,
 } as const;
 
 /** LIGHTHOUSE_STUDENT registered and signed in: the login answer the page is given. */

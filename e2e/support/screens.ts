@@ -7,6 +7,7 @@ import { PAPER_SCREENS } from './paper-screens';
 import { SCRIPT_SCREENS } from './script-screens';
 import type { Account, World } from './world';
 import { openLoginPage } from './accounts';
+import { finishSignInOnScreen, onSecondFactorPage } from './second-factor';
 
 export type Role = 'signed out' | 'student' | 'admin';
 
@@ -284,6 +285,9 @@ export async function signIn(page: Page, account: Account): Promise<void> {
   await page.locator('input[type="email"]').fill(account.email);
   await page.locator('input[type="password"]').fill(account.password);
   await page.locator('form button[type="submit"]').click();
+  // An admin's second step comes first (support/second-factor.ts).
+  await expect(page).toHaveURL(/#\/(home|twoStep|twoStepSetup)$/);
+  if (onSecondFactorPage(page)) await finishSignInOnScreen(page, account.email);
   await expect(page).toHaveURL(/#\/home$/);
   await expect(page.locator('.swal2-container')).toHaveCount(0);
 }

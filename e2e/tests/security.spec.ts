@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { APP_READY_ATTRIBUTE } from '@academy/contract';
-import { openLoginPage, signInByUi } from '../support/accounts';
+import { openLoginPage, signInByApi, signInByUi } from '../support/accounts';
 import { onePagePdf } from '../support/pdf';
 import { settle } from '../support/screens';
 import { ADMIN, e2eDataDir } from '../support/server-env';
@@ -85,8 +85,7 @@ test('every screen runs under the CSP without a violation, the PDF viewer includ
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
 
   // A class with a PDF, made through the API, for the viewer (PDF.js) at the end.
-  const login = await request.post('/api/students/student/login', { data: { email: ADMIN.email, password: ADMIN.password } });
-  const admin = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const admin = { authorization: `Bearer ${(await signInByApi(request, ADMIN.email, ADMIN.password)).token}` };
   const folder = await request.post('/api/folders/create/folder', { headers: admin, data: { folderName: `CSP class ${Date.now().toString(36)}` } });
   expect(folder.status()).toBe(200);
   const classId = ((await folder.json()) as { data: { id: string } }).data.id;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newStudent, openLoginPage, openSignedIn, registerByApi, signInByApi, signInByUi } from '../support/accounts';
 import { ADMIN } from '../support/server-env';
+import { approveOnSecurityScreen, ensureSecondAdmin, SECOND_ADMIN } from '../support/second-admin';
 import { findStudentRow, suspendStudent } from '../support/student-list';
 
 // Students end to end: the Student List, the profile modal, Add Student and the Profile page, each
@@ -83,8 +84,9 @@ test('admin suspends a signed-in student only with their own password (a wrong o
   await admin.context().close();
 });
 
-test('admin deletes a student after a confirmation with their own password, then restores them from Deleted Students', async ({ browser, request }) => {
+test('admin deletes a student after a confirmation with their own password and a second admin approval, then restores them from Deleted Students', async ({ browser, request }) => {
   const { body } = await registerByApi(request);
+  await ensureSecondAdmin();
   const admin = await adminPage(browser);
   const row = await findStudent(admin, body.email, body.name);
 
@@ -93,9 +95,20 @@ test('admin deletes a student after a confirmation with their own password, then
   await expect(confirm.getByText(`Enter your password to delete ${body.name} (${body.email})`)).toBeVisible();
   await confirm.getByLabel('Password', { exact: true }).fill(ADMIN.password);
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(admin.locator('.swal2-title')).toHaveText('Student deleted successfully');
-  await expect(admin.getByText('No students found.')).toBeVisible();
+  // Nothing is deleted until a second admin approves (docs/security.md 'Two admins for a deletion').
+  await expect(admin.locator('.swal2-title')).toHaveText('Waiting for a second admin to approve the deletion');
+  await admin.locator('.swal2-confirm').click();
+  await signInByApi(request, body.email, body.password);
+
+  const second = await (await browser.newContext()).newPage();
+  await openSignedIn(second, SECOND_ADMIN.email, SECOND_ADMIN.password, SECOND_ADMIN.name);
+  await approveOnSecurityScreen(second, `Delete student ${body.name}`, SECOND_ADMIN.password);
+  await second.context().close();
   expect((await request.post('/api/students/student/login', { data: { email: body.email, password: body.password } })).status()).toBe(401);
+
+  await admin.reload();
+  await admin.getByRole('searchbox', { name: 'Search' }).fill(body.email);
+  await expect(admin.getByText('No students found.')).toBeVisible();
 
   await admin.getByRole('button', { name: 'Deleted Students' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Deleted Students' });

@@ -2,6 +2,8 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDatabase, migrateToLatest, type Db } from './db/database';
+import { createAdminMfa } from './features/admin-mfa/create-admin-mfa';
+import { adminMfaRoutes } from './features/admin-mfa/routes';
 import { auditLogRoutes } from './features/audit-log/routes';
 import { BannerImageStore } from './features/banners/banner-images';
 import { loginBanners } from './features/banners/login-page-head';
@@ -33,8 +35,16 @@ import { createPapers } from './features/papers/create-papers';
 import { registerPaperAudiences } from './features/papers/notifications';
 import { papersRoutes } from './features/papers/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
+import { createPrivacy } from './features/privacy/create-privacy';
+import { privacyRoutes } from './features/privacy/routes';
 import { sessionsRoutes } from './features/sessions/routes';
 import { createSessionStore } from './features/sessions/service';
+import { approvalsPlugin } from './features/approvals/plugin';
+import { approvalsRoutes } from './features/approvals/routes';
+import { deleteItem } from './features/class-material/manage-service';
+import { deleteStudent } from './features/students/admin-service';
+import { securityAlertsPlugin } from './features/security-alerts/plugin';
+import { securityAlertsRoutes } from './features/security-alerts/routes';
 import { createSignInGuard } from './features/sign-in-guard/service';
 import { ensureAdmin } from './features/students/service';
 import { studentsRoutes } from './features/students/routes';
@@ -73,8 +83,12 @@ export interface BuildOptions {
   notificationsClock?: () => number;
   /** The class fees' clock (due dates, grace ends, the class year); tests move their own instead of waiting. */
   feesClock?: () => number;
+  /** The admins' TOTP clock (features/admin-mfa); tests move their own so each sign-in has a code of its own. */
+  secondFactorClock?: () => number;
   /** The push endpoint rule's DNS; tests make a push service's name resolve to a private address without a query. */
   lookup?: HostLookup;
+  /** The security alerts' and approvals' clock (windows, expiry, cooling-off); tests move their own instead of waiting. */
+  securityClock?: () => number;
 }
 
 /**
@@ -118,13 +132,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(bodyTimeoutPlugin, { timeoutMs: config.bodyTimeoutMs });
   await app.register(textInputPlugin);
   await app.register(compressionPlugin);
-  await app.register(apiDocsPlugin, { title: config.branding.title, version: APP_VERSION });
+  await app.register(apiDocsPlugin, { title: config.branding.title, version: APP_VERSION, access: config.apiDocs });
   const bus = await createEventBus(config.events, app.log);
   app.addHook('onClose', () => bus.close());
   const sessions = await createSessionStore(db, { ttlMs: durationMs(config.tokenTtl), admin: config.adminSessions, bus });
   await app.register(authPlugin, { secret: config.jwtSecret, tokenTtl: config.tokenTtl, sessions });
   // After auth: each route's limiter goes in front of its access check (rate limit, auth, validate, handler).
-  await app.register(rateLimitsPlugin, { ...config.rateLimits, redis: await rateLimitRedis(config, app) });
+  const countsRedis = await rateLimitRedis(config, app);
+  await app.register(rateLimitsPlugin, { ...config.rateLimits, redis: countsRedis });
   const mailer = createMailer(config.mail, app.log);
   app.addHook('onClose', () => mailer.close());
   const notices = createAccountNotices(mailer, config.branding);
@@ -132,7 +147,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const notifications = await createNotifications({ db, bus, config, log: app.log, mailer, clock: options.notificationsClock });
   app.addHook('onClose', () => notifications.stop());
   const { notifier } = notifications;
+  // Counts every answer's security events (after the limits, so their 429s are counted too).
+  await app.register(securityAlertsPlugin, { db, notifier, rules: config.securityAlerts, redis: countsRedis, clock: options.securityClock ?? Date.now });
+  await app.register(approvalsPlugin, { db, notifier, ...config.approvals, clock: options.securityClock ?? Date.now });
   const material = await createClassMaterialContext({ db, files: config.files, secret: config.jwtSecret, workDir: config.lessons.workDir });
+  // What a second admin's approval carries out (features/approvals).
+  app.approvals.carryOut('student.delete', (actor, id) => deleteStudent(db, actor, id));
+  app.approvals.carryOut('class.delete', (actor, id) => deleteItem(material, actor, id));
   // A new lesson reaches whoever may open its file when it goes out.
   notifier.audience(LESSON_NOTIFICATION, (fileId, after, limit) => fileAudienceIds(material, fileId, after, limit));
   const lessons = await createLessons({ db, config, store: material.store, notifier, log: app.log });
@@ -163,12 +184,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // After papers: fees gate class material's every listing, ticket and byte by the month rule.
   const fees = createFees({ db, config, material, mailer, notifier, clock: options.feesClock, log: app.log });
   app.addHook('onClose', () => fees.stop());
+  // The privacy sweep: requested erasures once their grace ends, and every retention period.
+  const privacy = await createPrivacy({ db, config, log: app.log });
+  app.addHook('onClose', () => privacy.stop());
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db, version: APP_VERSION });
       const signInGuard = createSignInGuard(db, config.signIn, config.jwtSecret);
-      await api.register(studentsRoutes, { db, dataDir: config.dataDir, signInGuard, notices });
+      const adminMfa = createAdminMfa(db, { serverSecret: config.jwtSecret, issuer: config.branding.title, clock: options.secondFactorClock });
+      await api.register(studentsRoutes, { db, dataDir: config.dataDir, signInGuard, notices, temporaryPasswordTtlMs: config.temporaryPasswordTtlMs, adminMfa });
+      await api.register(adminMfaRoutes, { mfa: adminMfa });
       await api.register(sessionsRoutes, { db });
       await api.register(bannersRoutes, { db, images: new BannerImageStore(config.dataDir) });
       await api.register(passwordResetRoutes, { db, mailer, notices, secret: config.jwtSecret, branding: config.branding });
@@ -188,6 +214,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(papersRoutes, { ctx: papers.ctx });
       await api.register(feesRoutes, { ctx: fees.ctx });
       await api.register(auditLogRoutes, { db });
+      await api.register(securityAlertsRoutes, { db });
+      await api.register(approvalsRoutes, { db });
+      await api.register(privacyRoutes, { ctx: privacy.ctx });
     },
     { prefix: '/api' },
   );
@@ -196,7 +225,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app;
 }
 
-/** The Redis the request budgets are counted in, shared by every instance; none without REDIS_URL. */
+/** The Redis the request budgets and security alerts are counted in, shared by every instance; none without REDIS_URL. */
 async function rateLimitRedis(config: Config, app: FastifyInstance) {
   if (!config.events.redisUrl) return null;
   const [client] = await connectRedis(config.events.redisUrl, app.log, [{}]);

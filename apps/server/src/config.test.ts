@@ -93,6 +93,9 @@ describe('loadConfig', () => {
     [{ SIGN_IN_WINDOW: 'forever' }, /SIGN_IN_WINDOW/],
     [{ TRANSCODE_CONCURRENCY: 'two' }, /TRANSCODE_CONCURRENCY/],
     [{ RATE_LIMIT_NOTIFY: '0' }, /RATE_LIMIT_NOTIFY/],
+    [{ RATE_LIMIT_REGISTER: '0' }, /RATE_LIMIT_REGISTER/],
+    [{ TEMPORARY_PASSWORD_DAYS: '0' }, /TEMPORARY_PASSWORD_DAYS/],
+    [{ TEMPORARY_PASSWORD_DAYS: 'a week' }, /TEMPORARY_PASSWORD_DAYS/],
     [{ FEES_JOB_CONCURRENCY: 'one' }, /FEES_JOB_CONCURRENCY/],
     [{ PAYHERE_MODE: 'test' }, /PAYHERE_MODE/],
     [{ PAYHERE_CHECKOUT_URL: 'payhere' }, /PAYHERE_CHECKOUT_URL/],
@@ -112,8 +115,13 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(config.corsOrigins).toEqual([]);
     expect(config.bodyTimeoutMs).toBe(30_000);
-    expect(config.rateLimits).toEqual({ windowMs: 60_000, budgets: { read: 1200, write: 300, 'sign-in': 600, upload: 60, sitting: 20_000, notify: 3000 } });
+    expect(config.rateLimits).toEqual({
+      windowMs: 60_000,
+      budgets: { read: 1200, write: 300, 'sign-in': 600, upload: 60, sitting: 20_000, notify: 3000 },
+      registrationsPerHour: 20,
+    });
     expect(config.papers.savesPerMinute).toBe(300);
+    expect(config.temporaryPasswordTtlMs).toBe(7 * 24 * 60 * 60_000);
   });
 
   it('defaults papers to a 60 s grace, two paper jobs at once and a sweep every 30 s, images in the data folder', () => {

@@ -18,9 +18,12 @@ import {
 import { durationMs } from './lib/duration';
 import { plaintextProblem } from './lib/encrypted-connections';
 import type { SignInRules } from './features/sign-in-guard/rules';
+import type { ToolConfinement } from './media/run-tool';
+import type { SecurityAlertRules } from './features/security-alerts/rules';
 import { DEFAULT_PUSH_SERVICE_HOSTS } from './notify/push/endpoint-rule';
 import { checkVapidSubject, VapidKeyError, vapidKeys, type VapidKeys } from './notify/push/vapid-keys';
 import { parseQuietHours, type QuietHours } from './notify/quiet-hours';
+import { API_DOCS_ACCESS, type ApiDocsAccess } from './plugins/api-docs-access';
 import type { RouteBudget } from './plugins/rate-limits';
 
 // Every setting the server reads, from the environment only here, validated once at start.
@@ -31,6 +34,8 @@ const repoRoot = path.resolve(serverRoot, '..', '..');
 
 const duration = z.string().regex(/^\d+[smhd]$/, { error: 'must look like 30d, 12h, 90m or 45s' });
 const count = z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000);
+/** A security alert's threshold: events in one window; 0 turns its kind off. */
+const alertThreshold = z.coerce.number({ error: 'must be a whole number (0 turns the alert off)' }).int().min(0).max(1_000_000);
 const budget = z.coerce.number({ error: 'must be a whole number of requests' }).int().min(1).max(1_000_000_000);
 
 /**
@@ -92,6 +97,11 @@ const envSchema = z.object({
   GOOGLE_DRIVE_LESSONS_FOLDER_ID: z.string().min(1).optional(),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
+  // ffmpeg's and ffprobe's confinement (media/run-tool.ts): address space, CPU time, and a sandbox
+  // command put before them (words split at spaces, e.g. 'bwrap --unshare-all ... --'; empty: none).
+  MEDIA_TOOL_MEMORY_MB: z.coerce.number({ error: 'must be a whole number' }).int().min(256).default(8192),
+  MEDIA_TOOL_CPU_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(10).default(12 * 3600),
+  MEDIA_TOOL_SANDBOX: z.string().default(''),
   TRANSCODE_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(16).default(1),
   JOB_LEASE_SECONDS: z.coerce.number({ error: 'must be a whole number' }).int().min(2).max(3600).default(30),
   REDIS_URL: z
@@ -111,6 +121,8 @@ const envSchema = z.object({
     .string()
     .default('')
     .transform((value, context) => corsOrigins(value, context)),
+  // Who gets the OpenAPI document at /api/docs (plugins/api-docs.ts): everyone, signed-in admins, nobody.
+  API_DOCS: z.enum(API_DOCS_ACCESS, { error: "must be 'on', 'admins' or 'off'" }).default('admins'),
   BODY_TIMEOUT: duration.default('30s'),
   // Requests per client address and per route in each RATE_LIMIT_WINDOW (plugins/rate-limits.ts).
   RATE_LIMIT_WINDOW: duration.default('1m'),
@@ -120,6 +132,9 @@ const envSchema = z.object({
   // work, not requests: accounts are guarded by SIGN_IN_* below, whose refusals cost nothing here,
   // and a hall of 300 students behind one address must sign in within a couple of minutes.
   RATE_LIMIT_SIGN_IN: budget.default(600),
+  // New accounts one address may register in an hour (ASVS 11.1.2): people register at human
+  // speed; a hall registering together behind one address raises it. Add Student is not counted.
+  RATE_LIMIT_REGISTER: budget.default(20),
   RATE_LIMIT_UPLOAD: budget.default(60),
   // A school hall of hundreds of phones sits a paper behind one address, saving every few
   // seconds; one student's client is bounded per account by PAPER_SAVES_PER_MINUTE instead.
@@ -143,6 +158,13 @@ const envSchema = z.object({
   PAYHERE_MODE: z.enum(PAYHERE_MODES, { error: "must be 'sandbox' or 'live'" }).default('sandbox'),
   PAYHERE_CHECKOUT_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
   FEES_JOB_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(16).default(1),
+  // Privacy (docs/configuration.md 'Privacy and retention'): erasure's grace, and how long personal data is kept.
+  ERASURE_GRACE_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(365).default(14),
+  SESSION_RETENTION_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(3650).default(90),
+  AUDIT_RETENTION_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(30).max(36500).default(730),
+  DELETED_STUDENT_RETENTION_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(3650).default(365),
+  DELETED_WATCH_RETENTION_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(3650).default(30),
+  PRIVACY_JOB_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(1).default(1),
   VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   VAPID_PRIVATE_KEY: z.string().min(1).optional(),
   VAPID_SUBJECT: z.string().min(1).optional(),
@@ -184,7 +206,23 @@ const envSchema = z.object({
   SIGN_IN_DELAY_MAX: duration.default('1m'),
   SIGN_IN_ADDRESS_FLOOR: count.default(100),
   SIGN_IN_ADDRESS_SHARE: z.coerce.number({ error: 'must be a percentage' }).int().min(1).max(100).default(50),
+  // Days a temporary password (the CSV import's, for a row without one) signs in before the
+  // student must ask for a new one or reset it (ASVS 2.3.1).
+  TEMPORARY_PASSWORD_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(90).default(7),
   KNOWN_DEVICE_TTL: duration.default('180d'),
+  // Alerts on unusual activity (features/security-alerts, docs/security.md 'Alerts on unusual
+  // activity'): per account or address in one sliding window; 0 turns a kind off. A school's hall
+  // shares one address, so the per-address numbers sit well above a class signing in at once.
+  SECURITY_ALERT_WINDOW: duration.default('15m'),
+  SECURITY_ALERT_RATE_LIMITED: alertThreshold.default(300),
+  SECURITY_ALERT_SIGN_IN_FAILURES: alertThreshold.default(100),
+  SECURITY_ALERT_LOCKOUTS: alertThreshold.default(5),
+  SECURITY_ALERT_ACCESS_REFUSED: alertThreshold.default(50),
+  SECURITY_ALERT_PASSWORD_FAILURES: alertThreshold.default(10),
+  SECURITY_ALERT_BULK_READS: alertThreshold.default(5),
+  // Second-admin approval of deletions (features/approvals, docs/security.md 'Two admins for a deletion').
+  APPROVAL_TTL: duration.default('7d'),
+  APPROVAL_COOLING_OFF: duration.default('24h'),
 });
 
 export interface Config {
@@ -222,6 +260,8 @@ export interface Config {
   lessons: {
     ffmpegPath: string | null;
     ffprobePath: string | null;
+    /** The limits and sandbox every ffmpeg and ffprobe run gets. */
+    toolConfinement: ToolConfinement;
     concurrency: number;
     leaseMs: number;
     dir: string;
@@ -235,10 +275,12 @@ export interface Config {
   stream: { heartbeatMs: number; recheckMs: number };
   /** Origins other than the portal's own that browsers may call the API from; empty: same-origin only. */
   corsOrigins: string[];
+  /** Who gets the API documentation at /api/docs: 'on' everyone, 'admins' signed-in admins only, 'off' nobody. */
+  apiDocs: ApiDocsAccess;
   /** The longest a JSON body may take to arrive; uploads have requestTimeoutMs instead. */
   bodyTimeoutMs: number;
   /** Requests per client address and per route in each windowMs, by the route's declared budget. */
-  rateLimits: { windowMs: number; budgets: Record<RouteBudget, number> };
+  rateLimits: { windowMs: number; budgets: Record<RouteBudget, number>; registrationsPerHour: number };
   /**
    * MCQ papers: how many start, answers and hand-in requests one account may make to each a minute;
    * the grace after a deadline; paper jobs at once here (0: another instance runs them); the sweep.
@@ -254,6 +296,21 @@ export interface Config {
   fees: { jobConcurrency: number; slipsDir: string };
   /** When failed sign-ins refuse further tries, and how long a browser stays a known device. */
   signIn: SignInRules;
+  /** The thresholds of the security alerts and their window. */
+  securityAlerts: SecurityAlertRules;
+  /** How long a deletion waits for a second admin, and how long the only admin waits to carry it out alone. */
+  approvals: { ttlMs: number; coolingOffMs: number };
+  /** Erasure's grace and the retention periods (docs/data-inventory.md 'Retention'). */
+  privacy: PrivacyConfig;
+  /** How long a temporary password (the CSV import's) signs in before it expires. */
+  temporaryPasswordTtlMs: number;
+}
+
+/** Privacy: days before a requested erasure runs, how long each kind of personal data is kept, the sweep here (0: another instance). */
+export interface PrivacyConfig {
+  erasureGraceDays: number;
+  jobConcurrency: number;
+  retention: { sessionDays: number; auditDays: number; deletedStudentDays: number; deletedWatchDays: number };
 }
 
 /** PayHere Checkout: the merchant, its secret (never logged, never sent), and where the form posts. */
@@ -348,6 +405,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lessons: {
       ffmpegPath: e.FFMPEG_PATH ? path.resolve(baseDir, e.FFMPEG_PATH) : null,
       ffprobePath: e.FFPROBE_PATH ? path.resolve(baseDir, e.FFPROBE_PATH) : null,
+      toolConfinement: {
+        memoryBytes: e.MEDIA_TOOL_MEMORY_MB * 1024 * 1024,
+        cpuSeconds: e.MEDIA_TOOL_CPU_SECONDS,
+        sandbox: e.MEDIA_TOOL_SANDBOX.split(' ').filter((word) => word !== ''),
+      },
       concurrency: e.TRANSCODE_CONCURRENCY,
       leaseMs: e.JOB_LEASE_SECONDS * 1000,
       dir: path.join(dataDir, 'lessons'),
@@ -358,6 +420,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     events: { redisUrl: e.REDIS_URL ?? null, redisPrefix: e.REDIS_PREFIX },
     stream: { heartbeatMs: e.STREAM_HEARTBEAT_SECONDS * 1000, recheckMs: e.STREAM_RECHECK_SECONDS * 1000 },
     corsOrigins: e.CORS_ORIGINS,
+    apiDocs: e.API_DOCS,
     bodyTimeoutMs: durationMs(e.BODY_TIMEOUT),
     rateLimits: {
       windowMs: durationMs(e.RATE_LIMIT_WINDOW),
@@ -369,6 +432,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         sitting: e.RATE_LIMIT_SITTING,
         notify: e.RATE_LIMIT_NOTIFY,
       },
+      registrationsPerHour: e.RATE_LIMIT_REGISTER,
     },
     papers: {
       savesPerMinute: e.PAPER_SAVES_PER_MINUTE,
@@ -381,6 +445,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notify: notifyConfig(e, dataDir),
     payhere: payhereConfig(e),
     fees: { jobConcurrency: e.FEES_JOB_CONCURRENCY, slipsDir: path.join(dataDir, 'fee-slips') },
+    privacy: {
+      erasureGraceDays: e.ERASURE_GRACE_DAYS,
+      jobConcurrency: e.PRIVACY_JOB_CONCURRENCY,
+      retention: {
+        sessionDays: e.SESSION_RETENTION_DAYS,
+        auditDays: e.AUDIT_RETENTION_DAYS,
+        deletedStudentDays: e.DELETED_STUDENT_RETENTION_DAYS,
+        deletedWatchDays: e.DELETED_WATCH_RETENTION_DAYS,
+      },
+    },
     signIn: {
       windowMs: durationMs(e.SIGN_IN_WINDOW),
       placeLimit: e.SIGN_IN_PLACE_LIMIT,
@@ -391,6 +465,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       addressShare: e.SIGN_IN_ADDRESS_SHARE / 100,
       knownDeviceTtlMs: durationMs(e.KNOWN_DEVICE_TTL),
     },
+    securityAlerts: {
+      windowMs: durationMs(e.SECURITY_ALERT_WINDOW),
+      thresholds: {
+        'rate-limited': e.SECURITY_ALERT_RATE_LIMITED,
+        'sign-in-failures': e.SECURITY_ALERT_SIGN_IN_FAILURES,
+        lockouts: e.SECURITY_ALERT_LOCKOUTS,
+        'access-refused': e.SECURITY_ALERT_ACCESS_REFUSED,
+        'password-failures': e.SECURITY_ALERT_PASSWORD_FAILURES,
+        'bulk-reads': e.SECURITY_ALERT_BULK_READS,
+      },
+    },
+    approvals: approvalsConfig(e),
+    temporaryPasswordTtlMs: e.TEMPORARY_PASSWORD_DAYS * 24 * 60 * 60_000,
   };
 }
 
@@ -411,6 +498,14 @@ export function closeDataFolder(dataDir: string): number | null {
   if ((mode & 0o077) === 0) return null;
   chmodSync(dataDir, PRIVATE_FOLDER_MODE);
   return mode;
+}
+
+/** A request must outlive the cooling-off, or the only admin could never carry one out. */
+function approvalsConfig(e: z.infer<typeof envSchema>): Config['approvals'] {
+  const ttlMs = durationMs(e.APPROVAL_TTL);
+  const coolingOffMs = durationMs(e.APPROVAL_COOLING_OFF);
+  if (ttlMs <= coolingOffMs) throw new ConfigError('Invalid configuration: APPROVAL_TTL must be longer than APPROVAL_COOLING_OFF');
+  return { ttlMs, coolingOffMs };
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { LoginAnswer, RegisterBody, Student } from '@academy/contract';
+import type { LoginAnswer, RegisterBody, SignInStepAnswer, Student } from '@academy/contract';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/database';
+import { enrolDirectly, finishSignIn, nextTestCode, type Post } from './second-factor';
 
 let counter = 0;
 
@@ -23,6 +24,7 @@ export function buildRegistration(overrides: Partial<RegisterBody> = {}): Regist
     historyType: 'Indian',
     batch: '2026',
     classType: 'Theory',
+    consent: true,
     ...overrides,
   };
 }
@@ -34,10 +36,19 @@ export async function registerStudent(app: FastifyInstance, overrides: Partial<R
   return { body, student: response.json<{ data: Student }>().data };
 }
 
+/** Signs in; an admin's second step is answered too (enrolling them on their first sign-in: test/second-factor.ts). */
 export async function signIn(app: FastifyInstance, email: string, password: string): Promise<LoginAnswer> {
   const response = await app.inject({ method: 'POST', url: '/api/students/student/login', payload: { email, password } });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<LoginAnswer>();
+  return finishSignIn(response.json<SignInStepAnswer>(), email, injectPost(app), nextTestCode, (session) => enrolDirectly(app, session));
+}
+
+/** One JSON call through `inject`, for the second-factor helpers. */
+export function injectPost(app: FastifyInstance): Post {
+  return async (url, payload, token) => {
+    const response = await app.inject({ method: 'POST', url, payload: payload as object, ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}) });
+    return { status: response.statusCode, body: response.json() };
+  };
 }
 
 /** A registered, signed-in student: its payload, profile and bearer header. */

@@ -4,6 +4,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { HostLookup } from '../src/notify/push/endpoint-rule';
 import { LIFTED_BUDGETS } from './lifted-budgets';
+import { allowDirectEnrolment, testSecondFactorClock } from './second-factor';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export const TEST_ADMIN = { email: 'tutor@academy.test', password: 'tutor-password-1' };
@@ -26,6 +27,9 @@ export function testConfig(database: TestDatabase, env: Record<string, string> =
     // No transcodes unless a test asks: an upload's processing would race the test's own reads
     // (a ready lesson's MP4 is refused to students) and spend the CPU other files run on.
     TRANSCODE_CONCURRENCY: '0',
+    // No privacy sweep in the background: it would prune rows a test planted with old dates. The
+    // privacy tests run the sweep themselves, at the time they choose.
+    PRIVACY_JOB_CONCURRENCY: '0',
     ...env,
   });
 }
@@ -38,6 +42,8 @@ export interface TestAppOptions {
   notificationsClock?: () => number;
   /** The class fees' clock: due dates, grace ends and the class year, moved by the test. */
   feesClock?: () => number;
+  /** The security alerts' and approvals' clock: windows, expiry and cooling-off, moved by the test. */
+  securityClock?: () => number;
 }
 
 /** Builds the real app on a database of its own, with an admin, for one test file. */
@@ -45,7 +51,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const database = await createTestDatabase();
   const config = testConfig(database, env);
   const schema = database.target.kind === 'postgres' ? database.target.schema : undefined;
-  const app = await buildApp(config, { database: { db: database.db, schema }, logger: false, clock: options.clock, lookup: options.lookup, notificationsClock: options.notificationsClock, feesClock: options.feesClock });
+  const app = await buildApp(config, { database: { db: database.db, schema }, logger: false, clock: options.clock, lookup: options.lookup, notificationsClock: options.notificationsClock, feesClock: options.feesClock, securityClock: options.securityClock, secondFactorClock: testSecondFactorClock });
+  allowDirectEnrolment(app, database.db, config.jwtSecret);
   return { app, config, database };
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app';
 import { createDatabase, type Db } from '../src/db/database';
 import { redisUnavailable, TEST_REDIS_URL, testRedisPrefix } from './redis';
+import { allowDirectEnrolment, testSecondFactorClock } from './second-factor';
 import { testConfig } from './test-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -45,8 +46,12 @@ export function useTwoInstances(env: Record<string, string> = {}, firstOnly: Rec
     };
     const config = testConfig(pair.database, shared);
     secondDb = createDatabase(target);
-    pair.first = await buildApp(testConfig(pair.database, { ...shared, ...firstOnly }), { ...options, database: { db: pair.database.db, schema: target.schema }, logger: false });
-    pair.second = await buildApp(config, { ...options, database: { db: secondDb, schema: target.schema }, logger: false });
+    // One TOTP clock for both, as the instances of a deployment share time (test/second-factor.ts).
+    const both = { ...options, secondFactorClock: testSecondFactorClock };
+    pair.first = await buildApp(testConfig(pair.database, { ...shared, ...firstOnly }), { ...both, database: { db: pair.database.db, schema: target.schema }, logger: false });
+    pair.second = await buildApp(config, { ...both, database: { db: secondDb, schema: target.schema }, logger: false });
+    allowDirectEnrolment(pair.first, pair.database.db, config.jwtSecret);
+    allowDirectEnrolment(pair.second, secondDb, config.jwtSecret);
     pair.urls.first = await pair.first.listen({ port: 0, host: '127.0.0.1' });
     pair.urls.second = await pair.second.listen({ port: 0, host: '127.0.0.1' });
   });

@@ -32,6 +32,11 @@ export const AUDIT_ACTIONS = [
   'banner.delete-all',
   'sessions.limit',
   'admin.sign-in',
+  'admin-mfa.enrol',
+  'admin-mfa.turn-off',
+  'admin-mfa.reset',
+  'admin-mfa.recovery-code',
+  'admin-mfa.code-refused',
   'paper.create',
   'paper.edit',
   'paper.delete',
@@ -60,6 +65,10 @@ export const AUDIT_ACTIONS = [
   'fee.remind',
   'fee.export',
   'fee.alert-resolve',
+  'student.bulk-read',
+  'approval.request',
+  'approval.approve',
+  'approval.decline',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -94,6 +103,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'banner.delete-all': 'Delete all banners',
   'sessions.limit': 'Change session limit',
   'admin.sign-in': 'Admin sign-in',
+  'admin-mfa.enrol': 'Turn on two-step sign-in',
+  'admin-mfa.turn-off': 'Turn off two-step sign-in',
+  'admin-mfa.reset': "Remove an admin's two-step sign-in",
+  'admin-mfa.recovery-code': 'Sign in with a recovery code',
+  'admin-mfa.code-refused': 'Wrong two-step code',
   'paper.create': 'Create paper',
   'paper.edit': 'Edit paper',
   'paper.delete': 'Delete paper',
@@ -122,6 +136,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'fee.remind': 'Send fee reminders',
   'fee.export': 'Export payments',
   'fee.alert-resolve': 'Mark fee alert handled',
+  'student.bulk-read': 'Read many students',
+  'approval.request': 'Ask a second admin to approve',
+  'approval.approve': 'Approve a deletion',
+  'approval.decline': 'Decline a deletion',
 };
 
 export const AUDIT_TARGET_TYPES = [

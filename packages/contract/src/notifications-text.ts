@@ -162,6 +162,40 @@ export const NOTIFICATION_TEMPLATES: Record<NotificationKind, Record<Notificatio
       emailLead: 'රිසිට්පත {{receiptNo}} කාඩ්පත් නිකුත් කරන්නා විසින් ආපසු හරවන ලදී.',
     },
   },
+  'security.alert': {
+    // The words say how much, never who: the alert's kind and subject (an account id or an address)
+    // are on the admins' Security screen, not in a push or a mail.
+    en: {
+      title: 'Unusual activity on the portal',
+      body: '{{count}} suspicious events in {{minutes}} minutes. See the Security screen.',
+      sms: 'Unusual activity on the portal. Sign in to see it.',
+      emailSubject: 'Unusual activity on the portal',
+      emailLead: '{{count}} suspicious events in {{minutes}} minutes (the alert threshold is {{threshold}}). Sign in as an admin and open the Security screen to see what and where from.',
+    },
+    si: {
+      title: 'පෝටලයේ අසාමාන්‍ය ක්‍රියාකාරකම්',
+      body: 'මිනිත්තු {{minutes}} තුළ සැක සහිත සිදුවීම් {{count}}. ආරක්ෂක තිරය බලන්න.',
+      sms: 'පෝටලයේ අසාමාන්‍ය ක්‍රියාකාරකම්. බැලීමට පෝටලයට පිවිසෙන්න.',
+      emailSubject: 'පෝටලයේ අසාමාන්‍ය ක්‍රියාකාරකම්',
+      emailLead: 'මිනිත්තු {{minutes}} තුළ සැක සහිත සිදුවීම් {{count}} (අනතුරු ඇඟවීමේ සීමාව {{threshold}}). කුමක්ද, කොහෙන්ද යන්න බැලීමට පරිපාලකයෙකු ලෙස පිවිස ආරක්ෂක තිරය විවෘත කරන්න.',
+    },
+  },
+  'approval.requested': {
+    en: {
+      title: 'A deletion needs your approval',
+      body: '{{requester}} asked to delete {{target}}.',
+      sms: 'A deletion needs a second admin. Sign in to approve or decline it.',
+      emailSubject: 'A deletion needs your approval',
+      emailLead: '{{requester}} asked to delete {{target}}. A second admin must approve it before it happens; sign in to approve or decline it.',
+    },
+    si: {
+      title: 'මකා දැමීමකට ඔබේ අනුමැතිය අවශ්‍යයි',
+      body: '{{requester}} {{target}} මකා දැමීමට ඉල්ලා ඇත.',
+      sms: 'මකා දැමීමකට දෙවන පරිපාලකයෙකු අවශ්‍යයි. අනුමත කිරීමට හෝ ප්‍රතික්ෂේප කිරීමට පිවිසෙන්න.',
+      emailSubject: 'මකා දැමීමකට ඔබේ අනුමැතිය අවශ්‍යයි',
+      emailLead: '{{requester}} {{target}} මකා දැමීමට ඉල්ලා ඇත. එය සිදු වීමට පෙර දෙවන පරිපාලකයෙකු අනුමත කළ යුතුය; අනුමත කිරීමට හෝ ප්‍රතික්ෂේප කිරීමට පිවිසෙන්න.',
+    },
+  },
 };
 
 const SECTION = /\{\{#(\w+)\}\}([\s\S]*?)\{\{\/\1\}\}/g;

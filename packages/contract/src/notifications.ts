@@ -15,11 +15,13 @@ export const NOTIFICATION_KINDS = [
   'payment.receipt',
   'slip.rejected',
   'payment.reversed',
+  'security.alert',
+  'approval.requested',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The kinds that reach admins instead of students. */
-export const ADMIN_NOTIFICATION_KINDS = ['payment.reversed'] as const satisfies readonly NotificationKind[];
+export const ADMIN_NOTIFICATION_KINDS = ['payment.reversed', 'security.alert', 'approval.requested'] as const satisfies readonly NotificationKind[];
 
 /** Ways out of the portal; the bell is not one: every recipient has it, always. */
 export const NOTIFICATION_CHANNELS = ['push', 'email', 'sms'] as const;
@@ -69,6 +71,10 @@ export const KIND_RULES: Record<NotificationKind, KindRule> = {
   'payment.receipt': { for: 'students', defaults: mailedByFees, lifetimeDays: 30, urgency: 'normal', topic: false, smsAllowed: true, emailAllowed: false },
   'slip.rejected': { for: 'students', defaults: mailedByFees, lifetimeDays: 30, urgency: 'high', topic: false, smsAllowed: true, emailAllowed: false },
   'payment.reversed': { for: 'admins', defaults: { push: true, email: false, sms: false }, lifetimeDays: 30, urgency: 'normal', topic: false, smsAllowed: false, emailAllowed: false },
+  // Unusual activity (docs/security.md 'Alerts on unusual activity'): mailed too, since an admin may not be signed in.
+  'security.alert': { for: 'admins', defaults: { push: true, email: true, sms: false }, lifetimeDays: 7, urgency: 'high', topic: false, smsAllowed: false, emailAllowed: true },
+  // A deletion waiting for a second admin (docs/security.md 'Two admins for a deletion').
+  'approval.requested': { for: 'admins', defaults: { push: true, email: true, sms: false }, lifetimeDays: 7, urgency: 'normal', topic: false, smsAllowed: false, emailAllowed: true },
 };
 
 /** The kinds an academy lists for SMS when it names none (SMS_KINDS). */

@@ -8,6 +8,7 @@ import { createDatabase } from '../db/database';
 import { registerStudent, signedInStudent, signIn } from '../../test/factories';
 import { multipartForm } from '../../test/multipart-form';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app';
+import { deleteApproved } from '../features/approvals/test-helpers';
 import { createBackup } from './backup';
 import { MANIFEST_FILE } from './manifest';
 import { restoreBackup, RestoreRefused } from './restore';
@@ -58,7 +59,8 @@ describe('npm run backup / npm run restore', () => {
 
     // After the backup: the kept student is deleted and a newcomer registers.
     const admin = await signIn(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
-    const removed = await t.app.inject({
+    // A second admin approves the deletion (features/approvals).
+    const removed = await deleteApproved(t.app, t.database.db, {
       method: 'DELETE',
       url: `/api/students/student/deletestudent/${kept.student._id}`,
       headers: { authorization: `Bearer ${admin.token}` },

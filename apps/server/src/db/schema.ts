@@ -1,4 +1,7 @@
 import type { Generated } from 'kysely';
+import type { AdminMfaTables } from '../features/admin-mfa/tables';
+import type { ApprovalsTables } from '../features/approvals/tables';
+import type { SecurityAlertsTables } from '../features/security-alerts/tables';
 
 // Table shapes as Kysely sees them. Dates are ISO-8601 text on both SQLite and PostgreSQL so one
 // query path serves both and string comparison orders them.
@@ -25,6 +28,11 @@ export interface AccountsTable {
   profile_img: string;
   /** Bumped to end every session of the account at once (suspend, delete, password change). */
   token_version: Generated<number>;
+  /**
+   * Set while the password is a temporary one someone else chose (the CSV import's): until the
+   * student sets their own only the change is allowed, and after this moment it no longer signs in.
+   */
+  temporary_password_expires_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
@@ -100,6 +108,8 @@ export interface SessionsTable {
   ended_at: string | null;
   /** 'signed-out', 'ended-by-owner' or 'limit' (a newer sign-in pushed it out). */
   end_reason: string | null;
+  /** How the sign-in was proven: 'password', 'totp' or 'recovery-code'; an admin's 'password' session is limited to enrolment. */
+  second_factor: Generated<string>;
 }
 
 export interface SettingsTable {
@@ -927,6 +937,27 @@ export interface AnswerScriptsTables {
 }
 
 /** Every table. A feature declares its tables in its own interface and adds it here. */
+/** A student's consent to the privacy notice at registration (docs/data-inventory.md). */
+export interface PrivacyConsentsTable {
+  account_id: string;
+  /** PRIVACY_NOTICE_VERSION of the notice the student was shown. */
+  notice_version: string;
+  consented_at: string;
+}
+
+/** A student's own erasure request: due at erase_after, done at erased_at; cancelling deletes it. */
+export interface ErasureRequestsTable {
+  account_id: string;
+  requested_at: string;
+  erase_after: string;
+  erased_at: string | null;
+}
+
+export interface PrivacyTables {
+  privacy_consents: PrivacyConsentsTable;
+  erasure_requests: ErasureRequestsTable;
+}
+
 export interface Database
   extends AccountsTables,
     PasswordResetTables,
@@ -943,4 +974,8 @@ export interface Database
     PapersTables,
     NotificationsTables,
     FeesTables,
-    AnswerScriptsTables {}
+    AnswerScriptsTables,
+    PrivacyTables,
+    SecurityAlertsTables,
+    ApprovalsTables,
+    AdminMfaTables {}

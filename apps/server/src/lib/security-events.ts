@@ -17,13 +17,15 @@ export type SignInFailure =
   | 'wrong-password'
   /** The password was right, but the account is suspended. */
   | 'suspended'
+  /** The password was right, but it was a temporary one past its days (ASVS 2.3.1). */
+  | 'temporary-password-expired'
   /** The sign-in guard refused the try before its password was checked; `rule` says which of its rules. */
   | 'locked'
   /** The address spent its sign-in request budget (plugins/rate-limits.ts). */
   | 'rate-limited';
 
 /** The admin actions that ask for the admin's password again (ASVS 3.7.1). */
-export type StepUpAction = 'email-change' | 'export' | 'suspend' | 'delete';
+export type StepUpAction = 'email-change' | 'export' | 'suspend' | 'delete' | 'second-factor-off' | 'second-factor-reset';
 
 export type SecurityEvent =
   | { security: 'sign-in'; outcome: 'success'; accountId: string; sessionId: string; knownDevice: boolean }
@@ -66,6 +68,19 @@ export type SecurityEvent =
       sessionId: string;
       action: StepUpAction;
     }
+  /**
+   * An admin's second factor (features/admin-mfa): a code accepted at sign-in or enrolment, or
+   * refused (wrong, used before, or the sign-in's challenge unknown, used, expired or out of tries).
+   */
+  | { security: 'second-factor'; outcome: 'success'; proof: 'totp' | 'recovery-code'; accountId: string; sessionId: string; where: string }
+  | {
+      security: 'second-factor';
+      outcome: 'failure';
+      reason: 'wrong-code' | 'replayed-code' | 'challenge-ended';
+      accountId?: string;
+      sessionId?: string;
+      where: string;
+    }
   /** A 401 or 403: the route as registered (its pattern, never the address), and the sentence the caller was given. */
   | {
       security: 'access-refused';
@@ -90,18 +105,28 @@ export function writeSecurityEvent(log: FastifyBaseLogger, ip: string | undefine
   else log.info(line, MESSAGE);
 }
 
-/** The requests that wrote an event of their own: their refusal is not logged again as `access-refused`. */
-const explained = new WeakSet<FastifyRequest>();
+/**
+ * The events each request wrote of its own: their refusal is not logged again as `access-refused`,
+ * and the security alerts count them once the answer is sent (features/security-alerts).
+ */
+const written = new WeakMap<FastifyRequest, SecurityEvent[]>();
 
 /** The security log of one request: its logger (the line carries the request's id) and address. */
 export function securityLogOf(request: FastifyRequest): SecurityLog {
   return (event) => {
-    explained.add(request);
+    const events = written.get(request);
+    if (events) events.push(event);
+    else written.set(request, [event]);
     writeSecurityEvent(request.log, request.ip, event);
   };
 }
 
 /** Whether the request already wrote the security event that explains its answer. */
 export function wroteSecurityEvent(request: FastifyRequest): boolean {
-  return explained.has(request);
+  return written.has(request);
+}
+
+/** The events the request wrote through `securityLogOf`, in order; none for most requests. */
+export function securityEventsOf(request: FastifyRequest): readonly SecurityEvent[] {
+  return written.get(request) ?? [];
 }

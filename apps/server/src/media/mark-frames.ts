@@ -1,4 +1,4 @@
-import { failedToStart, spawnTool, ToolError } from './run-tool';
+import { failedToStart, spawnTool, startError, ToolError, type ToolConfinement } from './run-tool';
 
 // Small grayscale frames out of a video, for the tracer. ffmpeg samples the video at a fixed rate
 // and shrinks each frame to a few thousand pixels; decoding the full-size picture is most of the
@@ -21,6 +21,8 @@ export interface GrayDecode {
   /** Also writes the same frames, larger, to this raw file (see `alsoTo`). */
   alsoTo?: { file: string; width: number; height: number };
   signal?: AbortSignal;
+  /** The tool's limits and sandbox (run-tool.ts); its defaults unless given. */
+  confinement?: ToolConfinement;
   /** Called with the source time reached, in seconds. */
   onSeconds?: (seconds: number) => void;
 }
@@ -44,7 +46,7 @@ export function decodeGray(ffmpeg: string, file: string, decode: GrayDecode): Pr
   const frameBytes = decode.width * decode.height;
   return new Promise((resolve, reject) => {
     // Tracing waits; students being served do not (run-tool.ts).
-    const child = spawnTool(ffmpeg, args, decode.signal);
+    const child = spawnTool(ffmpeg, args, decode.signal, decode.confinement);
     const chunks: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -54,7 +56,7 @@ export function decodeGray(ffmpeg: string, file: string, decode: GrayDecode): Pr
       stderr = (stderr + chunk).slice(-STDERR_TAIL_BYTES);
     });
     child.once('error', (error) => {
-      if (failedToStart(child)) reject(error);
+      if (failedToStart(child)) reject(startError(error));
     });
     child.once('close', (code, signal) => {
       if (code !== 0) {

@@ -278,6 +278,7 @@ async function makeReference(binaries: MediaBinaries, input: ReadMarksInput, dir
     fps: SAMPLE_FPS,
     alsoTo: { file: largeFile, width: SOURCE_W, height: SOURCE_H },
     signal: input.signal,
+    confinement: binaries.confinement,
     onSeconds: (seconds) => input.onProgress?.(Math.min(90, Math.floor((seconds / facts.durationSeconds) * 90))),
   });
   await rename(largeFile, path.join(dir, 'source.gray'));
@@ -339,6 +340,7 @@ export async function readMarks(binaries: MediaBinaries, input: ReadMarksInput):
         height: COPY_H,
         fps: SAMPLE_FPS,
         signal: input.signal,
+        confinement: binaries.confinement,
         // With the source already sampled, the copy is all the work; it is never longer than the lesson.
         onSeconds: kept ? (seconds) => input.onProgress?.(Math.min(90, Math.floor((seconds / kept.durationSeconds) * 90))) : undefined,
       }),

@@ -39,7 +39,7 @@ interface ProbeOutput {
 export async function probeVideo(binaries: MediaBinaries, file: string): Promise<VideoFacts> {
   let output: ProbeOutput;
   try {
-    const text = await runTool(binaries.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
+    const text = await runTool(binaries.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { confinement: binaries.confinement });
     output = JSON.parse(text) as ProbeOutput;
   } catch {
     throw new NotPlayableVideo('ffprobe could not read it');
@@ -68,7 +68,7 @@ export async function probeVideo(binaries: MediaBinaries, file: string): Promise
  */
 export async function decodeFirstFrame(binaries: MediaBinaries, file: string): Promise<void> {
   try {
-    await runTool(binaries.ffmpeg, ['-v', 'error', '-nostdin', '-i', file, '-map', '0:v:0', '-frames:v', '1', '-f', 'null', '-']);
+    await runTool(binaries.ffmpeg, ['-v', 'error', '-nostdin', '-i', file, '-map', '0:v:0', '-frames:v', '1', '-f', 'null', '-'], { confinement: binaries.confinement });
   } catch {
     throw new NotPlayableVideo('its picture cannot be decoded');
   }

@@ -27,8 +27,15 @@ export interface TranscodeInput {
   outDir: string;
   /** 16 bytes, AES-128. */
   key: Buffer;
-  /** 16 bytes. */
-  iv: Buffer;
+  /**
+   * null: each segment takes its media sequence number as IV (the HLS default), so no two segments
+   * of a rung share one. Segment n of every rung, and both marked twins of it, do share IV n under
+   * the lesson's one key: a viewer's playlist takes either twin at each position, so both must open
+   * with the same key and IV. 16 bytes: one IV for every segment, as lessons transcoded before
+   * sequence IVs have; their stored playlists name it (IV=0x...), so they keep playing, and their
+   * twin ladder B must be cut with it again.
+   */
+  iv: Buffer | null;
   /** 0-100, called as ffmpeg reports. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
@@ -134,7 +141,7 @@ async function writePoster(binaries: MediaBinaries, input: TranscodeInput): Prom
     '-nostdin', '-y', '-v', 'error', '-ss', at, '-i', input.source,
     '-frames:v', '1', '-vf', `scale=-2:${Math.min(480, input.facts.height - (input.facts.height % 2))}`, '-q:v', '4',
     path.join(input.outDir, 'poster.jpg'),
-  ], { signal: input.signal });
+  ], { signal: input.signal, confinement: binaries.confinement });
 }
 
 export async function transcodeLesson(binaries: MediaBinaries, input: TranscodeInput, workDir: string): Promise<TranscodeResult> {
@@ -144,11 +151,14 @@ export async function transcodeLesson(binaries: MediaBinaries, input: TranscodeI
   const keyFile = path.join(workDir, 'aes.key');
   const keyInfoFile = path.join(workDir, 'aes.keyinfo');
   await writeFile(keyFile, input.key, { mode: 0o600 });
-  await writeFile(keyInfoFile, `${KEY_URI_PLACEHOLDER}\n${keyFile}\n${input.iv.toString('hex')}\n`, { mode: 0o600 });
+  // Without an IV line ffmpeg writes no IV= into #EXT-X-KEY and encrypts segment n with IV n.
+  const ivLine = input.iv ? `${input.iv.toString('hex')}\n` : '';
+  await writeFile(keyInfoFile, `${KEY_URI_PLACEHOLDER}\n${keyFile}\n${ivLine}`, { mode: 0o600 });
 
   if (input.mark === 'A') await writePoster(binaries, input);
   await runTool(binaries.ffmpeg, ladderArgs(input, rungs, keyInfoFile), {
     signal: input.signal,
+    confinement: binaries.confinement,
     onStdoutLine: (line) => {
       const percent = progressOf(line, input.facts.durationSeconds);
       if (percent !== null) input.onProgress?.(percent);

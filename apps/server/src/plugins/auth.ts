@@ -1,7 +1,7 @@
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { SERVER_TEXT } from '@academy/contract';
+import { ADMIN_MFA_TEXT, SERVER_TEXT } from '@academy/contract';
 import { AppError, errors } from '../lib/errors';
 import { writeSecurityEvent, wroteSecurityEvent } from '../lib/security-events';
 import { ownHooks, READ_ONLY_METHODS, routeMethods } from './route-hooks';
@@ -18,6 +18,16 @@ export interface SessionAccount {
   batch: string;
   classType: string;
   historyType: string;
+  /**
+   * The password is a temporary one someone else chose (the CSV import's): only the routes that
+   * declare `whilePasswordTemporary` answer until the owner sets their own (ASVS 2.3.1).
+   */
+  mustChangePassword?: boolean;
+  /**
+   * An admin whose session has not passed a second factor (they have none yet): only the routes
+   * that declare `beforeSecondFactor` answer until they enrol (ASVS 4.3.1, features/admin-mfa).
+   */
+  needsSecondFactor?: boolean;
 }
 
 export interface TokenClaims {
@@ -54,6 +64,8 @@ export interface SignedInAccount {
   id: string;
   tokenVersion: number;
   accountType: string;
+  /** The second factor the sign-in passed (an admin's TOTP or recovery code); unset: the password alone. */
+  secondFactor?: 'totp' | 'recovery-code';
 }
 
 declare module '@fastify/jwt' {
@@ -86,6 +98,10 @@ export interface DeclaredRoute {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** Open to a caller whose password is temporary: the password change, sign-out, one's own profile. */
+    whilePasswordTemporary?: boolean;
+    /** Open to an admin without a second factor yet: enrolling one, sign-out. */
+    beforeSecondFactor?: boolean;
   }
   interface FastifyRequest {
     account: SessionAccount | null;
@@ -197,7 +213,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   const accessCheck =
     (adminOnly: boolean): onRequestHookHandler =>
     (request, _reply, done) => {
-      const settle = () => done(adminOnly && !request.account?.isAdmin ? errors.forbidden(SERVER_TEXT.adminOnly) : undefined);
+      const settle = () => done(accessRefusal(request, adminOnly));
       const known = knownCaller(request);
       if (known) {
         request.account = known;
@@ -254,6 +270,17 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   });
 });
 
+
+/** Why a signed-in caller may not call this route, if they may not. */
+function accessRefusal(request: FastifyRequest, adminOnly: boolean): AppError | undefined {
+  if (request.account?.mustChangePassword && !request.routeOptions.config.whilePasswordTemporary) {
+    return errors.forbidden(SERVER_TEXT.mustChangePassword);
+  }
+  if (request.account?.needsSecondFactor && !request.routeOptions.config.beforeSecondFactor) {
+    return errors.forbidden(ADMIN_MFA_TEXT.enrolRequired, { secondFactor: 'enrol' });
+  }
+  return adminOnly && !request.account?.isAdmin ? errors.forbidden(SERVER_TEXT.adminOnly) : undefined;
+}
 
 /** The token of an `Authorization: Bearer <token>` header, as @fastify/jwt reads it; else null. */
 function bearerToken(header: string | undefined): string | null {

@@ -8,10 +8,11 @@ import { compressionPlugin, SharedAnswer } from './compression';
 // Answers are compressed for a client that accepts it and request bodies may come compressed;
 // reads, which carry no body, go without the request-body step.
 describe('compression', () => {
-  const t = useTestApp();
+  // The API documentation served to anyone (API_DOCS=on): a large answer that needs no sign-in.
+  const t = useTestApp({ API_DOCS: 'on' });
 
   it('compresses a large answer for a client that accepts brotli, and leaves it whole for one that does not', async () => {
-    // The API documentation's JSON is far over the threshold, and public.
+    // The API documentation's JSON is far over the threshold.
     const plain = await t.app.inject({ url: '/api/docs/json' });
     const compressed = await t.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'br' } });
     expect(plain.headers['content-encoding']).toBeUndefined();

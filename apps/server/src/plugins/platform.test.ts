@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SERVER_TEXT } from '@academy/contract';
-import { startTestApp, useTestApp } from '../../test/test-app';
+import { signIn } from '../../test/factories';
+import { startTestApp, TEST_ADMIN, useTestApp } from '../../test/test-app';
 
 describe('the platform: health, docs, errors and headers', () => {
   const t = useTestApp();
@@ -12,7 +13,9 @@ describe('the platform: health, docs, errors and headers', () => {
   });
 
   it('serves an OpenAPI document generated from the contract schemas', async () => {
-    const response = await t.app.inject({ url: '/api/docs/json' });
+    // To a signed-in admin: API_DOCS' default (plugins/api-docs.test.ts tries every setting).
+    const admin = await signIn(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    const response = await t.app.inject({ url: '/api/docs/json', headers: { authorization: `Bearer ${admin.token}` } });
     expect(response.statusCode).toBe(200);
     const document = response.json();
     const register = document.paths['/api/students/student/register'].post;

@@ -71,7 +71,7 @@ describe('request budgets', () => {
 
   it('stops the server from starting when an API route declares no budget', async () => {
     const app = Fastify({ logger: false });
-    await app.register(rateLimitsPlugin, { windowMs: 60_000, budgets: { read: 1, write: 1, 'sign-in': 1, upload: 1, sitting: 1, notify: 1 }, redis: null });
+    await app.register(rateLimitsPlugin, { windowMs: 60_000, budgets: { read: 1, write: 1, 'sign-in': 1, upload: 1, sitting: 1, notify: 1 }, registrationsPerHour: 1, redis: null });
     const start = async () => {
       await app.register(async (api) => {
         api.get('/api/forgotten', { config: { access: 'public' } }, async () => 'open');

@@ -50,6 +50,11 @@ declare module 'fastify' {
      * counts nothing: within.
      */
     countBudget(key: string, max: number, windowMs?: number): Promise<CountedUse>;
+    /**
+     * Counts one new account registered from the request's address in the last hour (ASVS
+     * 11.1.2), or throws a 429 that says so, with Retry-After, once over RATE_LIMIT_REGISTER.
+     */
+    countRegistration(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {
     /**
@@ -66,10 +71,14 @@ export type CountedUse = { within: true } | { within: false; refusal: AppError }
 
 /** The window of `app.countBudget`: its callers' settings are per minute, whatever RATE_LIMIT_WINDOW is. */
 const COUNTED_WINDOW_MS = 60_000;
+/** Registrations are counted per address over an hour: a person registers once, a script hundreds of times. */
+const REGISTRATION_WINDOW_MS = 60 * 60_000;
 
 export interface RateLimitsOptions {
   windowMs: number;
   budgets: Record<RouteBudget, number>;
+  /** New accounts one address may register in an hour (RATE_LIMIT_REGISTER). */
+  registrationsPerHour: number;
   /** The shared store; null keeps the counts in this process. */
   redis: { client: Redis; prefix: string } | null;
 }
@@ -158,6 +167,13 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, options: RateLim
     const use = await countsOf(windowMs).count(key, now);
     const refusal = use && overBudget(use, max, secondsLeft(use, now));
     return refusal ? { within: false, refusal } : { within: true };
+  });
+  app.decorate('countRegistration', async (request: FastifyRequest) => {
+    const now = Date.now();
+    const use = await countsOf(REGISTRATION_WINDOW_MS).count(`register:${request.ip}`, now);
+    if (use && use.used > options.registrationsPerHour) {
+      throw errors.tooManyRequests(SERVER_TEXT.tooManyRegistrations, Math.max(1, secondsLeft(use, now)));
+    }
   });
   app.decorateRequest('spendBudget', notSpentOnWork);
 

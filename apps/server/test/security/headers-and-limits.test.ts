@@ -79,7 +79,8 @@ const JSON_DISPOSITION = 'attachment; filename="api.json"';
  */
 function dispositionProblems(answer: Answer): string[] {
   const disposition = answer.headers['content-disposition'];
-  if (isJsonAnswer(answer)) return disposition === JSON_DISPOSITION ? [] : [`a JSON answer with Content-Disposition ${String(disposition ?? '(none)')}`];
+  // A JSON answer is a download (never drawn as a page): api.json, or a name of its own such as a student's data export.
+  if (isJsonAnswer(answer)) return String(disposition ?? '').startsWith('attachment; filename="') ? [] : [`a JSON answer with Content-Disposition ${String(disposition ?? '(none)')}`];
   return disposition === JSON_DISPOSITION ? [`a ${String(answer.headers['content-type'] ?? 'typeless')} answer named api.json`] : [];
 }
 
@@ -217,14 +218,16 @@ describe('headers and limits on every route', () => {
       if (answer.statusCode >= 400 && answer.statusCode !== example.status) problems.push(`${key(route)}: the example was refused (${answer.statusCode})`);
       problems.push(...[...headerProblems(answer), ...cacheProblems(answer), ...dispositionProblems(answer)].map((p) => `${key(route)}: ${p}`));
       if (isJsonAnswer(answer)) jsonAnswers += 1;
-      else if (answer.headers['content-disposition'] !== undefined) ownDispositions.set(key(route), String(answer.headers['content-disposition']));
+      const disposition = answer.headers['content-disposition'];
+      if (disposition !== undefined && disposition !== JSON_DISPOSITION) ownDispositions.set(key(route), String(disposition));
     }
     expect(problems).toEqual([]);
     // The check above looked at the answers that matter: most routes answer JSON.
     expect(jsonAnswers).toBeGreaterThan(t.app.declaredRoutes.length / 2);
-    // ...and at answers that name their own disposition, which they keep: a class file and the CSV export.
+    // ...and at answers that name their own disposition, which they keep: a class file, the CSV export and a student's own data.
     expect(ownDispositions.get('GET /api/secure-folders/secure-file')).toMatch(/^inline; filename="/);
     expect(ownDispositions.get('POST /api/students/student/export')).toMatch(/^attachment; filename="students-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(ownDispositions.get('GET /api/privacy/mine/export')).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/);
   });
 
   it('names the JSON answers the router gives before any route is found a download as well', async () => {

@@ -7,6 +7,7 @@ import { closeDataFolder, loadConfig } from '../../src/config';
 import { engineUnderTest } from '../engine-under-test';
 import { processDatabase } from '../process-database';
 import { startServerProcess, type ServerProcess } from '../server-process';
+import { signInOverHttp } from '../second-factor';
 import { TEST_ADMIN } from '../test-app';
 
 // The data folder (the SQLite database, uploads, lessons and their keys, the JWT secret) is the
@@ -46,12 +47,7 @@ async function withServer(dataDir: string, use: (server: ServerProcess) => Promi
 
 /** Signs in as the admin and uploads a banner: files written the ordinary way, with no mode of their own. */
 async function uploadBanner(server: ServerProcess): Promise<void> {
-  const signIn = await fetch(`${server.url}/api/students/student/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(TEST_ADMIN),
-  });
-  const { token } = (await signIn.json()) as { token: string };
+  const { token } = await signInOverHttp(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
   const form = new FormData();
   form.append('image1', new Blob([new Uint8Array(await image('png', 600, 250))], { type: 'image/png' }), 'banner.png');
   const upload = await fetch(`${server.url}/api/banners/upload-image`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });

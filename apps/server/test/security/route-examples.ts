@@ -8,12 +8,14 @@ import {
   TRACE_FILE_FIELD,
   type PaperAnswer,
   type RegradeAnswer,
+  type SecondFactorNeeded,
 } from '@academy/contract';
 import { mp4Bytes, PDF_BYTES } from '../../src/features/class-material/test-helpers';
 import { choose, handInOk, startSitting } from '../../src/features/papers/sitting-helpers';
 import { paperBody } from '../../src/features/papers/test-helpers';
 import type { RouteAccess } from '../../src/plugins/auth';
 import { buildRegistration } from '../factories';
+import { nextTestCode } from '../second-factor';
 import { FEE_REPORT_ROUTE_EXAMPLES } from './fee-report-examples';
 import { FEE_ROUTE_EXAMPLES } from './fee-examples';
 import { PAYMENT_ROUTE_EXAMPLES } from './payment-examples';
@@ -168,7 +170,21 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     build: async ({ world, actor }) => json(`/api/students/student/deletestudent/${(await world.fresh.student()).id}`, { password: passwordOf(world, actor) }),
     // Deleting asks the admin's password again; a wrong one is counted against the account.
     refusalWrites: ['sign_in_failures'],
+    // The deletion waits for a second admin's approval (features/approvals).
+    status: 202,
   },
+  'GET /api/approvals': { access: 'admin', build: () => ({ url: '/api/approvals' }) },
+  'POST /api/approvals/:approvalId/approve': {
+    access: 'admin',
+    build: async ({ world, actor }) => json(`/api/approvals/${await world.fresh.pendingApproval()}/approve`, { password: passwordOf(world, actor) }),
+    // Approving asks the approver's password again; a wrong one is counted against the account.
+    refusalWrites: ['sign_in_failures'],
+  },
+  'POST /api/approvals/:approvalId/decline': {
+    access: 'admin',
+    build: async ({ world }) => ({ url: `/api/approvals/${await world.fresh.pendingApproval()}/decline` }),
+  },
+  'GET /api/security-alerts': { access: 'admin', build: () => ({ url: '/api/security-alerts' }) },
   'GET /api/students/student/deleted': { access: 'admin', build: () => ({ url: '/api/students/student/deleted?page=1' }) },
   'PUT /api/students/student/restore/:id': {
     access: 'admin',
@@ -236,6 +252,59 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
       status: 404,
       because: "a session is ended only by its owner; an admin ends a student's sessions by suspending the account",
     },
+  },
+  // ---- admins' second factor: each call that uses a factor up gets a new enrolled admin ----
+  'POST /api/admin-mfa/sign-in': {
+    access: 'public',
+    build: async ({ world }) => {
+      const admin = await world.fresh.enrolledAdmin();
+      const step = await world.app.inject({ method: 'POST', url: '/api/students/student/login', payload: { email: admin.email, password: admin.password } });
+      return json('/api/admin-mfa/sign-in', { challenge: step.json<SecondFactorNeeded>().challenge, code: nextTestCode(admin.email) });
+    },
+    // A wrong code is counted against the account, spends a try of the challenge and is in the audit log.
+    refusalWrites: ['sign_in_failures', 'admin_sign_in_challenges', 'audit_log', 'audit_log_terms'],
+  },
+  'GET /api/admin-mfa/mine': { access: 'admin', build: () => ({ url: '/api/admin-mfa/mine' }) },
+  // The world's admin is enrolled: starting or confirming another enrolment is a conflict, past the access check.
+  'POST /api/admin-mfa/mine/enrolment': { access: 'admin', status: 409, build: () => ({ url: '/api/admin-mfa/mine/enrolment' }) },
+  'POST /api/admin-mfa/mine/enrolment/confirm': { access: 'admin', status: 409, build: () => json('/api/admin-mfa/mine/enrolment/confirm', { code: '123456' }) },
+  'DELETE /api/admin-mfa/mine': {
+    access: 'admin',
+    build: async ({ world, actor }) => {
+      const admin = await world.fresh.enrolledAdmin();
+      return { ...json('/api/admin-mfa/mine', { password: admin.password, code: nextTestCode(admin.email) }), ...(actor === 'admin' ? { auth: admin.headers } : {}) };
+    },
+    refusalWrites: ['sign_in_failures', 'audit_log', 'audit_log_terms'],
+  },
+  'DELETE /api/admin-mfa/admins/:id': {
+    access: 'admin',
+    build: async ({ world, actor }) => json(`/api/admin-mfa/admins/${(await world.fresh.enrolledAdmin()).id}`, { password: passwordOf(world, actor) }),
+    refusalWrites: ['sign_in_failures'],
+  },
+  // ---- privacy: a student's own export and erasure request ----
+  'GET /api/privacy/mine/export': { access: 'signed-in', build: () => ({ url: '/api/privacy/mine/export' }) },
+  'GET /api/privacy/mine/erasure': { access: 'signed-in', build: () => ({ url: '/api/privacy/mine/erasure' }) },
+  'POST /api/privacy/mine/erasure': {
+    access: 'signed-in',
+    // A request uses its account up (a second one is 409): a fresh student asks each time.
+    build: async ({ world, actor }) => {
+      if (actor !== 'student' && actor !== 'otherStudent') return json('/api/privacy/mine/erasure', { password: passwordOf(world, actor) });
+      const fresh = await world.fresh.student();
+      return { ...json('/api/privacy/mine/erasure', { password: fresh.password }), auth: fresh.headers };
+    },
+    refusalWrites: ['sign_in_failures'],
+    narrower: { actors: ['admin'], status: 403, because: 'an admin account is not erased from the portal' },
+  },
+  'DELETE /api/privacy/mine/erasure': {
+    access: 'signed-in',
+    // Cancelling uses a pending request up: a fresh student asks, then cancels.
+    build: async ({ world, actor }) => {
+      if (actor !== 'student' && actor !== 'otherStudent') return { url: '/api/privacy/mine/erasure' };
+      const fresh = await world.fresh.student();
+      await world.app.inject({ method: 'POST', url: '/api/privacy/mine/erasure', headers: fresh.headers, payload: { password: fresh.password } });
+      return { url: '/api/privacy/mine/erasure', auth: fresh.headers };
+    },
+    narrower: { actors: ['admin'], status: 404, because: 'an admin never has an erasure request to cancel' },
   },
   'GET /api/sessions/limit': { access: 'admin', build: () => ({ url: '/api/sessions/limit' }) },
   'PUT /api/sessions/limit': { access: 'admin', build: () => json('/api/sessions/limit', { maxSessions: WORLD_SESSION_LIMIT }) },
@@ -419,6 +488,15 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /api/papers/:paperId/start': {
     access: 'signed-in',
     build: async ({ world }) => json(`/api/papers/${(await world.fresh.picturedPaper(world.lessonFolder.id, world.student)).paperId}/start`, { deviceKey: SITTING_DEVICE_KEY }),
+    narrower: SITTING_NARROWER,
+  },
+  'GET /api/papers/:paperId/questions': {
+    access: 'signed-in',
+    build: async ({ world }) => {
+      const { paperId } = await world.fresh.picturedPaper(world.lessonFolder.id, world.student);
+      await startSitting(world.app, world.student.headers, paperId, SITTING_DEVICE_KEY);
+      return { url: `/api/papers/${paperId}/questions` };
+    },
     narrower: SITTING_NARROWER,
   },
   'POST /api/papers/:paperId/answers': {

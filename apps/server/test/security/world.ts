@@ -12,6 +12,8 @@ import {
   type NotificationListAnswer,
   type TraceCreatedAnswer,
 } from '@academy/contract';
+import type { Db } from '../../src/db/database';
+import { deleteApproved, SECOND_ADMIN, secondAdminHeaders } from '../../src/features/approvals/test-helpers';
 import { classWithLessons, createClass, createSubfolder, fileTicket, folderContent, giveAccess, mp4Bytes, ticketUrl, uploadFile } from '../../src/features/class-material/test-helpers';
 import { processLessonNow } from '../../src/features/lessons/process-lesson-now';
 import { fanOutNow } from '../../src/features/notifications/fan-out-now';
@@ -19,6 +21,7 @@ import { resultsReady, waitForResults } from '../../src/features/papers/results-
 import { handInOk, startSitting } from '../../src/features/papers/sitting-helpers';
 import { createPaper, sampleQuestions } from '../../src/features/papers/test-helpers';
 import { codeIn } from '../../src/features/password-reset/test-helpers';
+import { ensureAdmin } from '../../src/features/students/service';
 import { unsubscribeTokens } from '../../src/notify/email/unsubscribe-token';
 import { registerStudent, signedInStudent, signIn } from '../factories';
 import { multipartForm } from '../multipart-form';
@@ -96,7 +99,7 @@ export async function buildWorld(started: TestApp, smtp: SmtpReceiver): Promise<
   const adminLogin = await signIn(app, TEST_ADMIN.email, TEST_ADMIN.password);
   const admin: Account = { id: adminLogin.studentId, email: TEST_ADMIN.email, password: TEST_ADMIN.password, headers: bearer(adminLogin.token) };
   await expectOk(app.inject({ method: 'PUT', url: '/api/sessions/limit', headers: admin.headers, payload: { maxSessions: WORLD_SESSION_LIMIT } }));
-  const fresh = new Fixtures(app, admin, smtp, (fileId, options) => processLessonNow(started, fileId, options));
+  const fresh = new Fixtures(app, started.database.db, admin, smtp, (fileId, options) => processLessonNow(started, fileId, options));
 
   const [student, other, suspended, ended] = [await fresh.student(), await fresh.student(), await fresh.student(), await fresh.student()];
   await expectOk(
@@ -169,6 +172,7 @@ export class Fixtures {
 
   constructor(
     private readonly app: FastifyInstance,
+    private readonly db: Db,
     private readonly admin: Account,
     private readonly smtp: SmtpReceiver,
     private readonly processLesson: (fileId: string, options: { brokenFfmpeg?: boolean }) => Promise<void>,
@@ -185,11 +189,29 @@ export class Fixtures {
     return { id: student._id, email: body.email, password: body.password, headers };
   }
 
+  /** A new admin with a second factor, signed in: for the calls that use an admin's factor up (features/admin-mfa). */
+  async enrolledAdmin(): Promise<Account> {
+    const account = { email: `matrix-admin-${this.tag()}@academy.test`, password: 'matrix-admin-password-1', name: 'Matrix Admin' };
+    await ensureAdmin(this.db, account, { resetPassword: false });
+    const login = await signIn(this.app, account.email, account.password);
+    return { id: login.studentId, email: account.email, password: account.password, headers: bearer(login.token) };
+  }
+
   /** A registered student an admin has deleted (for restore). */
   async deletedStudent(): Promise<string> {
     const { student } = await registerStudent(this.app);
-    await expectOk(this.app.inject({ method: 'DELETE', url: `/api/students/student/deletestudent/${student._id}`, headers: this.admin.headers, payload: { password: this.admin.password } }));
+    // Deleting waits for a second admin, who approves it (features/approvals).
+    await expectOk(deleteApproved(this.app, this.db, { method: 'DELETE', url: `/api/students/student/deletestudent/${student._id}`, headers: this.admin.headers, payload: { password: this.admin.password } }));
     return student._id;
+  }
+
+  /** A deletion the second admin asked for, waiting for another admin (the world's admin may decide it): its id. */
+  async pendingApproval(): Promise<string> {
+    const { student } = await registerStudent(this.app);
+    const headers = await secondAdminHeaders(this.app, this.db);
+    const asked = await this.app.inject({ method: 'DELETE', url: `/api/students/student/deletestudent/${student._id}`, headers, payload: { password: SECOND_ADMIN.password } });
+    expect(asked.statusCode, asked.body).toBe(202);
+    return asked.json<{ data: { id: string } }>().data.id;
   }
 
   /** Another sign-in of the same account: its bearer header and session id. */

@@ -2,6 +2,8 @@ import { isAdmin } from '@academy/contract';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { NotAllowedPage } from '../components/not-allowed-page';
+import { CHOOSE_PASSWORD_PATH, isPasswordChangeDue } from '../features/students/lib/password-change-due';
+import { isSecondFactorDue, SECOND_FACTOR_PATH } from '../features/admin-mfa/lib/second-factor-due';
 import { keepReturnPath } from '../lib/return-path';
 import { readSession } from '../lib/session';
 
@@ -10,6 +12,10 @@ import { readSession } from '../lib/session';
 /** Signed-out visitors on a signed-in path go to the login screen, which brings them back after signing in. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
+  // A temporary password: nothing but choosing one's own until then (the server refuses the rest).
+  if (readSession() && isPasswordChangeDue() && pathname !== CHOOSE_PASSWORD_PATH) return <Navigate to={CHOOSE_PASSWORD_PATH} replace />;
+  // An admin without a second factor: nothing but setting one up (the server refuses the rest).
+  if (readSession() && isSecondFactorDue() && pathname !== SECOND_FACTOR_PATH) return <Navigate to={SECOND_FACTOR_PATH} replace />;
   if (readSession()) return children;
   keepReturnPath(`${pathname}${search}`);
   return <Navigate to="/" replace />;

@@ -9,6 +9,8 @@ import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { RouteErrorPage } from '../components/route-error-page';
 import { RedirectSignedIn, RequireAdmin, RequireSession } from './guards';
+import { CHOOSE_PASSWORD_PATH } from '../features/students/lib/password-change-due';
+import { CODE_STEP_PATH, SECOND_FACTOR_PATH } from '../features/admin-mfa/lib/second-factor-due';
 import { MuiTheme } from './providers';
 import { LoginScreen } from './pages/login-screen';
 
@@ -21,6 +23,11 @@ const ForgotPasswordPage = lazy(() =>
 const StudentListPage = lazy(() =>
   import('../features/students/components/student-list-page').then((m) => ({ default: m.StudentListPage })),
 );
+const ChoosePasswordPage = lazy(() =>
+  import('../features/students/components/choose-password-page').then((m) => ({ default: m.ChoosePasswordPage })),
+);
+const CodeStepPage = lazy(() => import('../features/admin-mfa/components/code-step-page').then((m) => ({ default: m.CodeStepPage })));
+const SecondFactorPage = lazy(() => import('../features/admin-mfa/components/second-factor-page').then((m) => ({ default: m.SecondFactorPage })));
 const AddStudentPage = lazy(() => import('../features/students/components/add-student-page').then((m) => ({ default: m.AddStudentPage })));
 const ProfilePage = lazy(() => import('./pages/profile-route').then((m) => ({ default: m.ProfileRoute })));
 const SocialMediaManagerPage = lazy(() =>
@@ -57,6 +64,7 @@ const NotificationOpenerPage = lazy(() =>
 const UnsubscribePage = lazy(() =>
   import('../features/notifications/components/unsubscribe-page').then((m) => ({ default: m.UnsubscribePage })),
 );
+const SecurityPage = lazy(() => import('../features/approvals/components/security-page').then((m) => ({ default: m.SecurityPage })));
 const AuditLogPage = lazy(() => import('../features/audit-log/components/audit-log-page').then((m) => ({ default: m.AuditLogPage })));
 const TracePage = lazy(() => import('../features/forensics/components/trace-page').then((m) => ({ default: m.TracePage })));
 const PaperCard = lazy(withSinhalaFont(() => import('../features/papers/components/paper-card').then((m) => ({ default: m.PaperCard }))));
@@ -114,6 +122,9 @@ const router = createHashRouter([
       { path: '/register', element: page(<RegisterPage />) },
       { path: '/forgotPassword', element: page(<ForgotPasswordPage />) },
       { path: '/unsubscribe/:token', element: page(<UnsubscribePage />) },
+      { path: CHOOSE_PASSWORD_PATH, element: <RequireSession>{page(<ChoosePasswordPage />)}</RequireSession> },
+      { path: CODE_STEP_PATH, element: <RedirectSignedIn>{page(<CodeStepPage />)}</RedirectSignedIn> },
+      { path: SECOND_FACTOR_PATH, element: <RequireSession>{adminPage(<SecondFactorPage />)}</RequireSession> },
       {
         element: <RequireSession>{page(<AppShell />)}</RequireSession>,
         children: [
@@ -161,6 +172,7 @@ const router = createHashRouter([
           { path: '/notifications', element: page(<NotificationsPage />) },
           { path: '/n/:id', element: page(<NotificationOpenerPage />) },
           { path: '/audit', element: adminPage(<AuditLogPage />) },
+          { path: '/security', element: adminPage(<SecurityPage />) },
           { path: '/trace', element: adminPage(<TracePage />) },
           { path: '/papers/new/:folderId', element: adminPage(<PaperEditorPage />) },
           { path: '/papers/:paperId/edit', element: adminPage(<PaperEditorPage />) },

@@ -1,5 +1,6 @@
 import {
   ANSWER_SCRIPTS_TEXT,
+  APPROVALS_TEXT,
   AUDIT_ACTION_LABELS,
   AUDIT_LOG_TEXT,
   AUDIT_TARGET_LABELS,
@@ -11,8 +12,10 @@ import {
   NOTIFICATIONS_TEXT,
   PAPERS_TEXT,
   PASSWORD_RESET_TEXT,
+  PRIVACY_TEXT,
   SERVER_TEXT,
   SESSIONS_TEXT,
+  ADMIN_MFA_TEXT,
   WATCHING_TEXT,
 } from '@academy/contract';
 import { enLogin } from './en-login';
@@ -34,6 +37,7 @@ export const en = {
     addStudent: 'Add Student',
     social: 'Social',
     auditLog: 'Audit Log',
+    security: 'Security',
     message: 'Message',
     profile: 'Profile',
     fees: 'Fees',
@@ -170,6 +174,7 @@ export const en = {
       indianHistory: 'Indian History',
       europeHistory: 'Europe History',
       historyType: 'History',
+      consent: 'Privacy notice',
     },
     labelsB: {
       name: 'Full Name',
@@ -186,6 +191,7 @@ export const en = {
       indianHistory: 'Indian History',
       europeHistory: 'European History',
       historyType: 'History Specialization',
+      consent: 'Privacy notice',
     },
     profile: {
       personal: 'Personal Information',
@@ -209,6 +215,19 @@ export const en = {
       changePicture: 'Change profile picture',
       editField: 'Edit {{label}}',
       saveField: 'Save {{label}}',
+    },
+    /** The meter under a new-password field: its words, not its colour, say how strong it is. */
+    passwordStrength: {
+      tooShort: 'Use at least 12 characters. A few unrelated words make a strong password.',
+      weak: 'Password strength: weak. It is easy to guess: avoid names, years, keyboard rows and common words.',
+      fair: 'Password strength: fair. Add another word or a few more characters.',
+      good: 'Password strength: good.',
+      strong: 'Password strength: strong.',
+    },
+    /** The screen a student with a temporary password (the academy's) meets after signing in. */
+    choosePassword: {
+      title: 'Choose your own password',
+      explanation: 'You signed in with a temporary password from the academy. Choose a password of your own to continue; the temporary one stops working.',
     },
     list: {
       title: 'Student List',
@@ -393,6 +412,8 @@ export const en = {
     kindPaymentReceipt: 'Payment receipts',
     kindSlipRejected: 'Bank slips rejected',
     kindPaymentReversed: 'Payments reversed',
+    kindSecurityAlert: 'Security alerts',
+    kindApprovalRequested: 'Deletions to approve',
     dismiss: 'Dismiss',
     unsubscribeLead: 'Stop e-mails of this kind from the portal. The bell and your other notifications stay as they are.',
     unsubscribeButton: 'Stop these e-mails',
@@ -1298,6 +1319,39 @@ export const en = {
     lowest: 'Lowest',
   },
   sessions: SESSIONS_TEXT,
+  approvals: {
+    ...APPROVALS_TEXT,
+    title: 'Security',
+    pendingTitle: 'Deletions waiting for approval',
+    pendingHelp: 'Deleting a student or a class needs a second admin. Approve to carry it out, or decline it.',
+    none: 'No deletions are waiting.',
+    deleteStudent: 'Delete student {{name}}',
+    deleteClass: 'Delete class {{name}}',
+    askedBy: 'Asked by {{name}}, {{when}}',
+    expires: 'Expires {{when}}',
+    yours: 'Your request: another admin approves it. If you are the only admin, you can carry it out yourself after {{when}}.',
+    approve: 'Approve',
+    decline: 'Decline',
+    withdraw: 'Withdraw',
+    carryOut: 'Carry out',
+    approveTitle: 'Approve this deletion?',
+    approveText: 'Enter your password to approve: {{what}}',
+    requested: 'Sent to another admin for approval. Nothing is deleted until they approve.',
+    alertsTitle: 'Security alerts',
+    alertsHelp: 'Unusual activity the portal counted: an alert is raised when one account or address goes over its limit.',
+    noAlerts: 'No security alerts.',
+    alertCount: '{{count}} in {{minutes}} minutes (limit {{threshold}})',
+    kinds: {
+      'rate-limited': 'Requests refused for going over their limit',
+      'sign-in-failures': 'Failed sign-ins from one address',
+      lockouts: 'Sign-ins to a locked account',
+      'access-refused': 'Refused requests from one account',
+      'password-failures': 'Wrong passwords given by a signed-in account',
+      'bulk-reads': 'Student lists exported or read in bulk by one admin',
+    },
+  },
+  adminMfa: { ...ADMIN_MFA_TEXT, backToProfile: 'Back to Profile' },
+  privacy: PRIVACY_TEXT,
   auditLog: {
     ...AUDIT_LOG_TEXT,
     displayedRows: '{{from}}–{{to}} of {{count}}',
@@ -1312,6 +1366,7 @@ export const en = {
       signIns: 'Sign-ins and sessions',
       papers: 'Papers',
       fees: 'Class fees',
+      approvals: 'Approvals',
     },
   },
 };

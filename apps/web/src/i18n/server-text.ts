@@ -8,7 +8,7 @@ import { englishMonthsInLanguage } from '../features/fees/lib/months';
 // contract changes both sides at once.
 
 /** The parts of the dictionary whose words the server (or the contract's schemas) can send. */
-const SERVER_SECTIONS = ['server', 'validation', 'classMaterial', 'lessons', 'forensics', 'passwordReset', 'messages', 'notifications', 'banners', 'sessions', 'watching', 'papers', 'fees', 'answerScripts'] as const;
+const SERVER_SECTIONS = ['server', 'validation', 'classMaterial', 'lessons', 'forensics', 'passwordReset', 'messages', 'notifications', 'banners', 'sessions', 'adminMfa', 'privacy', 'watching', 'papers', 'fees', 'answerScripts', 'approvals'] as const;
 
 const KEY_OF_SENTENCE = new Map<string, string>();
 for (const section of SERVER_SECTIONS) {

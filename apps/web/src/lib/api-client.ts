@@ -1,4 +1,5 @@
-import { API_BASE, isAdmin } from '@academy/contract';
+import { ADMIN_MFA_TEXT, API_BASE, isAdmin } from '@academy/contract';
+import { sendToSecondFactorSetUp } from '../features/admin-mfa/lib/second-factor-due';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
 import { readSession } from './session';
@@ -40,7 +41,10 @@ export async function apiRequest<T extends z.ZodType>(path: string, options: Req
 
   if (!response.ok) {
     if (response.status === 401 && session) endRefusedSession();
-    throw new ApiError(response.status, body);
+    const refusal = new ApiError(response.status, body);
+    // An admin session from before their second factor was required: to the set-up page.
+    if (response.status === 403 && refusal.answer?.message === ADMIN_MFA_TEXT.enrolRequired) sendToSecondFactorSetUp();
+    throw refusal;
   }
   return options.schema.parse(body);
 }

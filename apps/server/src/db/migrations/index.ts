@@ -16,6 +16,10 @@ import * as papers from './014-papers';
 import * as notifications from './015-notifications';
 import * as fees from './016-fees';
 import * as answerScripts from './017-answer-scripts';
+import * as adminMfa from './018-admin-mfa';
+import * as temporaryPasswords from './019-temporary-passwords';
+import * as privacy from './020-privacy';
+import * as alertsAndApprovals from './021-alerts-and-approvals';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +40,8 @@ export const migrations: Record<string, Migration> = {
   '015-notifications': notifications,
   '016-fees': fees,
   '017-answer-scripts': answerScripts,
+  '018-admin-mfa': adminMfa,
+  '019-temporary-passwords': temporaryPasswords,
+  '020-privacy': privacy,
+  '021-alerts-and-approvals': alertsAndApprovals,
 };

@@ -3,7 +3,8 @@ import type { DriveItem, Grant } from '@academy/contract';
 import { signedInStudent } from '../../../test/factories';
 import { useTestApp } from '../../../test/test-app';
 import { createClass, createSubfolder, mp4Bytes, PDF_BYTES, uploadFile, uploadRequest } from '../class-material/test-helpers';
-import { noEntryBy, oneEntryBy, signInAdmin, type Headers } from './test-helpers';
+import { approveAsSecondAdmin, SECOND_ADMIN } from '../approvals/test-helpers';
+import { entriesWrittenBy, noEntryBy, oneEntryBy, signInAdmin, type Headers } from './test-helpers';
 
 // Classes, access and the drive screen's tools, against the built-in store on a real folder: each
 // change leaves exactly one entry (a class change with the row, a store change once it is made),
@@ -41,10 +42,18 @@ describe('audit entries of the class material actions', () => {
     });
     expect(renamed).toMatchObject({ action: 'class.rename', target: { type: 'class', id, label: `${name} AL` }, detail: { before: name, after: `${name} AL` } });
 
-    const deleted = await oneEntryBy(t.app, admin, async () => {
-      expect((await t.app.inject({ method: 'DELETE', url: itemUrl(folder?.id ?? ''), headers: admin.headers })).statusCode).toBe(200);
+    // Deleting a class asks a second admin (one entry), whose approval deletes it (features/approvals).
+    let approvalId = '';
+    const requested = await oneEntryBy(t.app, admin, async () => {
+      const asked = await t.app.inject({ method: 'DELETE', url: itemUrl(folder?.id ?? ''), headers: admin.headers });
+      expect(asked.statusCode, asked.body).toBe(202);
+      approvalId = asked.json<{ data: { id: string } }>().data.id;
     });
-    expect(deleted).toMatchObject({ action: 'class.delete', target: { type: 'class', id, label: `${name} AL` } });
+    expect(requested).toMatchObject({ action: 'approval.request', target: { type: 'class', label: `${name} AL` } });
+    const decided = await entriesWrittenBy(t.app, admin.headers, async () => {
+      expect((await approveAsSecondAdmin(t.app, t.database.db, approvalId)).statusCode).toBe(200);
+    });
+    expect(decided.find((entry) => entry.action === 'class.delete')).toMatchObject({ target: { type: 'class', id, label: `${name} AL` }, admin: { email: SECOND_ADMIN.email } });
   });
 
   it('give by e-mail, give to a batch, revoke: one entry each, naming the class and who', async () => {

@@ -3,7 +3,8 @@ import type { ImportAnswer, Student } from '@academy/contract';
 import { buildRegistration, registerStudent, signedInStudent } from '../../../test/factories';
 import { multipartForm } from '../../../test/multipart-form';
 import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
-import { expectNoSecrets, noEntryBy, oneEntryBy, signInAdmin, type Headers } from './test-helpers';
+import { approveAsSecondAdmin, SECOND_ADMIN } from '../approvals/test-helpers';
+import { entriesWrittenBy, expectNoSecrets, noEntryBy, oneEntryBy, signInAdmin, type Headers } from './test-helpers';
 
 // The students feature's admin actions each leave exactly one entry, written with the change;
 // a refused request leaves none, and a student's own doings are not admin actions.
@@ -57,10 +58,21 @@ describe('audit entries of the student actions', () => {
   it('delete and restore: one entry each', async () => {
     const admin = await signInAdmin(t.app);
     const { student } = await registerStudent(t.app);
-    const deleted = await oneEntryBy(t.app, admin, async () => {
-      expect((await t.app.inject({ method: 'DELETE', url: url.remove(student._id), headers: admin.headers, payload: { password: TEST_ADMIN.password } })).statusCode).toBe(200);
+    // The admin's Delete asks a second admin (one entry), whose approval deletes (two entries, theirs).
+    let approvalId = '';
+    const requested = await oneEntryBy(t.app, admin, async () => {
+      const asked = await t.app.inject({ method: 'DELETE', url: url.remove(student._id), headers: admin.headers, payload: { password: TEST_ADMIN.password } });
+      expect(asked.statusCode).toBe(202);
+      approvalId = asked.json<{ data: { id: string } }>().data.id;
     });
-    expect(deleted).toMatchObject({ action: 'student.delete', target: studentTarget(student), summary: `Deleted ${student.name}`, detail: { email: student.email, regNo: student.regNo } });
+    expect(requested).toMatchObject({ action: 'approval.request', target: studentTarget(student), summary: `Asked a second admin to approve deleting the student ${student.name}` });
+    const decided = await entriesWrittenBy(t.app, admin.headers, async () => {
+      expect((await approveAsSecondAdmin(t.app, t.database.db, approvalId)).statusCode).toBe(200);
+    });
+    // The second admin's sign-in is an entry of its own.
+    expect(decided.map((entry) => entry.action).sort()).toEqual(['admin.sign-in', 'approval.approve', 'student.delete']);
+    const deleted = decided.find((entry) => entry.action === 'student.delete');
+    expect(deleted).toMatchObject({ target: studentTarget(student), summary: `Deleted ${student.name}`, detail: { email: student.email, regNo: student.regNo }, admin: { email: SECOND_ADMIN.email } });
     const restored = await oneEntryBy(t.app, admin, async () => {
       expect((await put(url.restore(student._id), admin.headers, {})).statusCode).toBe(200);
     });

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  approvalPendingAnswerSchema,
+  APPROVALS_TEXT,
   CLASS_FILE_FIELD,
   CLASS_MATERIAL_PATHS,
   CLASS_MATERIAL_TEXT,
@@ -13,6 +15,7 @@ import {
   SERVER_TEXT,
 } from '@academy/contract';
 import { actorOf } from '../audit-log/service';
+import { deleteOrAskApproval } from './class-delete-approval';
 import * as manage from './manage-service';
 import { denied, security, tags } from './route-common';
 import type { ClassMaterialContext } from './tree';
@@ -84,12 +87,13 @@ export const manageRoutes: FastifyPluginAsyncZod<{ ctx: ClassMaterialContext }> 
     schema: {
       tags,
       security,
-      summary: 'Delete a file, or a folder with everything in it; deleting a class folder ends the class and its grants',
+      summary: 'Delete a file, or a folder with everything in it; a class folder (the class and its grants) once a second admin approves: 202 with the pending request',
       params: itemParamsSchema,
-      response: { 200: noDataAnswerSchema, ...refused },
+      response: { 200: noDataAnswerSchema, 202: approvalPendingAnswerSchema, ...refused },
     },
-    handler: async (request) => {
-      await manage.deleteItem(ctx, actorOf(request), request.params.itemId);
+    handler: async (request, reply) => {
+      const pending = await deleteOrAskApproval(ctx, app.approvals, actorOf(request), request.params.itemId);
+      if (pending) return reply.code(202).send({ code: 202 as const, message: APPROVALS_TEXT.pending, data: pending });
       return { code: 200 as const, message: CLASS_MATERIAL_TEXT.deleted, data: null };
     },
   });

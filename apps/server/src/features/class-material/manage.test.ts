@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { DriveListingAnswer } from '@academy/contract';
 import { signedInStudent } from '../../../test/factories';
 import { useTestApp } from '../../../test/test-app';
+import { deleteApproved } from '../approvals/test-helpers';
 import { encodeDiskId } from '../../storage/disk-store';
 import {
   adminHeaders,
@@ -136,7 +137,8 @@ describe('managing class files', () => {
     const other = await createClass(t.app, admin);
     const student = await signedInStudent(t.app);
     await giveAccess(t.app, admin, student.body.email, other.name);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/folders/item/${other.id}`, headers: admin })).statusCode).toBe(200);
+    // A second admin approves the deletion (features/approvals).
+    expect((await deleteApproved(t.app, t.database.db, { method: 'DELETE', url: `/api/folders/item/${other.id}`, headers: admin })).statusCode).toBe(200);
     expect((await rootFiles(t.app, student.headers, student.body.email)).json<DriveListingAnswer>().files).toEqual([]);
     const grants = await t.app.inject({ method: 'GET', url: `/api/folders/access/student/${student.student._id}`, headers: admin });
     expect(grants.json<{ data: unknown[] }>().data).toEqual([]);

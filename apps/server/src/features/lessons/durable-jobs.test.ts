@@ -2,10 +2,11 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { DriveItem, DriveListingAnswer, LoginAnswer } from '@academy/contract';
+import type { DriveItem, DriveListingAnswer } from '@academy/contract';
 import { createDatabase } from '../../db/database';
 import { processDatabase } from '../../../test/process-database';
 import { startServerProcess, type ServerProcess } from '../../../test/server-process';
+import { signInOverHttp } from '../../../test/second-factor';
 import { TEST_ADMIN } from '../../../test/test-app';
 import { twoInstancesUnavailable, useTwoInstances } from '../../../test/two-instances';
 import { testVideo } from '../../../test/videos';
@@ -47,11 +48,7 @@ describe('lessons: durable processing', () => {
     const outputs: string[] = [];
     let server = await startServerProcess(env);
     try {
-      const login = await api<LoginAnswer>(server, '/api/students/student/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
-      });
+      const login = await signInOverHttp(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
       const auth = { authorization: `Bearer ${login.token}` };
       const classFolder = await api<{ data: DriveItem }>(server, '/api/folders/create/folder', {
         method: 'POST',

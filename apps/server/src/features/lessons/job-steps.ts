@@ -13,6 +13,15 @@ import type { OutputRow } from './repo';
 // The steps both ladder jobs take (processing.ts makes ladder A, variant-b.ts its twin B): a
 // scratch folder per try, the source copied there and probed, outputs written to the lesson store.
 
+/**
+ * The one IV a lesson's segments were encrypted with, or null for a lesson whose segments take their
+ * sequence numbers as IVs (every lesson queued since; its row stores '' as iv_hex). An older lesson
+ * keeps its IV for every ladder made of it again (ladder B must open with A's key and IV).
+ */
+export function fixedIv(lesson: { iv_hex: string }): Buffer | null {
+  return lesson.iv_hex === '' ? null : Buffer.from(lesson.iv_hex, 'hex');
+}
+
 /** Every file below `dir`, by its path from there ('360p/4.ts'). */
 export async function filesBelow(dir: string, prefix = ''): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });

@@ -5,7 +5,7 @@ import { PermanentJobError, type JobContext } from '../../jobs/worker';
 import { progressWrites } from '../../lib/progress-writes';
 import { transcodeLesson } from '../../media/transcode';
 import type { LessonsContext } from './context';
-import { failureReason, inScratch, sourceOnDisk, storeFilesIn } from './job-steps';
+import { failureReason, fixedIv, inScratch, sourceOnDisk, storeFilesIn } from './job-steps';
 import { lessonNotification } from './notification';
 import * as repo from './repo';
 import type { OutputRow } from './repo';
@@ -59,7 +59,7 @@ export async function processLesson(ctx: LessonsContext, payload: unknown, job: 
           facts: source.facts,
           outDir,
           key: Buffer.from(lesson.key_hex, 'hex'),
-          iv: Buffer.from(lesson.iv_hex, 'hex'),
+          iv: fixedIv(lesson),
           signal: job.signal,
           onProgress: (percent) => progress.offer(percent),
           mark: 'A',

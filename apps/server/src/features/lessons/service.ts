@@ -53,7 +53,8 @@ export async function enqueueLessonProcessing(ctx: LessonsContext, fileId: strin
     width: facts?.width ?? null,
     height: facts?.height ?? null,
     key_hex: randomBytes(16).toString('hex'),
-    iv_hex: randomBytes(16).toString('hex'),
+    // No fixed IV: each segment takes its sequence number as IV (job-steps.ts, fixedIv).
+    iv_hex: '',
     created_at: now,
     updated_at: now,
   });

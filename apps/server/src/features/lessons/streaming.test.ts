@@ -20,7 +20,7 @@ import {
   uploadFile,
   uploadRequest,
 } from '../class-material/test-helpers';
-import { hlsAttribute } from '../../../test/hls-copy';
+import { decryptedSegments, hlsAttribute, playlistAddresses, segmentIv } from '../../../test/hls-copy';
 import { TRANSCODE_TEST_TIMEOUT_MS, waitForLesson } from './test-helpers';
 
 // A real upload through the real API, transcoded by the real ffmpeg into the ladder, and every
@@ -96,7 +96,7 @@ describe('lessons: processing and encrypted streaming', () => {
     expect(keyAnswer.statusCode).toBe(200);
     expect(keyAnswer.headers['cache-control']).toBe('no-store');
     expect(keyAnswer.rawPayload.length).toBe(16);
-    const iv = Buffer.from((hlsAttribute(playlist, '#EXT-X-KEY', 'IV') ?? '').replace(/^0x/i, ''), 'hex');
+    const iv = segmentIv(playlist, 0);
     const first = playlist.split('\n').find((line) => line.startsWith('/api/')) ?? '';
     const encrypted = (await get(first)).rawPayload;
     // MPEG-TS packets start with 0x47 every 188 bytes; ciphertext does not.
@@ -111,6 +111,22 @@ describe('lessons: processing and encrypted streaming', () => {
     await runTool(mediaBinaries(t.config.lessons).ffmpeg, ['-v', 'error', '-y', '-i', file, '-frames:v', '1', png]);
     const header = readFileSync(png);
     expect([header.readUInt32BE(16), header.readUInt32BE(20)]).toEqual([428, 240]);
+  });
+
+  it('encrypts each segment of a rung with its own IV, its sequence number, and names no fixed IV', async () => {
+    const { ticket } = await ready();
+    const master = (await get(ticket.hls ?? '')).body;
+    for (const rung of playlistAddresses(master)) {
+      const playlist = (await get(rung)).body;
+      // A playlist without IV= tells the player to take each segment's sequence number as its IV.
+      expect(hlsAttribute(playlist, '#EXT-X-KEY', 'IV')).toBeUndefined();
+      expect(segmentIv(playlist, 0).equals(segmentIv(playlist, 1))).toBe(false);
+      // Decrypted each with its sequence number, both segments are MPEG-TS from their first byte on
+      // (under CBC a wrong IV garbles exactly the first block).
+      const fetchBytes = async (address: string) => (await get(address)).rawPayload;
+      const [first, second] = await decryptedSegments(fetchBytes, playlist, 0, 2);
+      for (const plain of [first, second]) expect([plain?.[0], plain?.[188]]).toEqual([0x47, 0x47]);
+    }
   });
 
   it('never writes the key into a playlist or the thumbnail cues', async () => {
@@ -241,7 +257,8 @@ describe('lessons: processing and encrypted streaming', () => {
   });
 
   it('is documented in the OpenAPI document', async () => {
-    const docs = await get('/api/docs/json');
+    const { admin } = await ready();
+    const docs = await get('/api/docs/json', admin);
     expect(docs.statusCode).toBe(200);
     const text = docs.body;
     for (const route of ['master.m3u8', '{rendition}/index.m3u8', '{rendition}/{segment}', 'key', 'poster.jpg', 'thumbnails.vtt', 'retry']) {

@@ -3,7 +3,7 @@ import { PermanentJobError, type JobContext } from '../../jobs/worker';
 import { SEGMENT_NAME_PATTERN, transcodeLesson } from '../../media/transcode';
 import { LESSON_VARIANT_B_JOB, type LessonsContext } from './context';
 import { VARIANT_B_FOLDER } from './marked-segments';
-import { failureReason, filesBelow, inScratch, sourceOnDisk, storeFilesIn } from './job-steps';
+import { failureReason, filesBelow, fixedIv, inScratch, sourceOnDisk, storeFilesIn } from './job-steps';
 import * as repo from './repo';
 
 // The second marked ladder of a lesson: the same rungs, cut at the same instants, marked
@@ -52,7 +52,7 @@ export async function makeVariantB(ctx: LessonsContext, payload: unknown, job: J
       const outDir = path.join(work, 'out');
       await transcodeLesson(
         ctx.binaries,
-        { source: source.file, facts: source.facts, outDir, key: Buffer.from(lesson.key_hex, 'hex'), iv: Buffer.from(lesson.iv_hex, 'hex'), signal: job.signal, mark: 'B' },
+        { source: source.file, facts: source.facts, outDir, key: Buffer.from(lesson.key_hex, 'hex'), iv: fixedIv(lesson), signal: job.signal, mark: 'B' },
         work,
       );
       job.signal.throwIfAborted();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageEventSchema } from '@academy/contract';
+import { signIn } from '../../../test/factories';
 import { connectSse, type ReceivedEvent } from '../../../test/sse-client';
 import { TEST_ADMIN } from '../../../test/test-app';
 import { twoInstancesUnavailable, useTwoInstances } from '../../../test/two-instances';
@@ -32,12 +33,7 @@ describe.skipIf(reason)(`two server instances, one PostgreSQL, one Redis${reason
   };
 
   it('carries a message sent through the first instance to a feed open on the second, and its edit and delete', async () => {
-    const signIn = await fetch(`${urls.first}/api/students/student/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(TEST_ADMIN),
-    });
-    const admin = ((await signIn.json()) as { token: string }).token;
+    const admin = (await signIn(pair.first, TEST_ADMIN.email, TEST_ADMIN.password)).token;
     const reader = await student(pair.first, '2026', 'Indian', 'Theory&Revision');
     const outsider = await student(pair.first, '2025', 'Indian', 'Theory');
 
@@ -66,12 +62,7 @@ describe.skipIf(reason)(`two server instances, one PostgreSQL, one Redis${reason
   });
 
   it('ends a session on the second instance within a moment when the first suspends the account', async () => {
-    const signIn = await fetch(`${urls.first}/api/students/student/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(TEST_ADMIN),
-    });
-    const admin = ((await signIn.json()) as { token: string }).token;
+    const admin = (await signIn(pair.first, TEST_ADMIN.email, TEST_ADMIN.password)).token;
     const suspended = await student(pair.first, '2026', 'Europe', 'Paper');
     const profile = `students/student/getbyid/${suspended.student._id}`;
     // The second instance has checked (and remembers) this caller...

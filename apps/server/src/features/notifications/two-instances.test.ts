@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { notificationStreamEventSchema } from '@academy/contract';
+import { signIn } from '../../../test/factories';
 import { connectSse } from '../../../test/sse-client';
 import { TEST_ADMIN } from '../../../test/test-app';
 import { twoInstancesUnavailable, useTwoInstances } from '../../../test/two-instances';
@@ -14,12 +15,7 @@ describe.skipIf(reason)(`the bell on two server instances${reason ? ` (skipped: 
   const pair = useTwoInstances({}, { NOTIFY_JOB_CONCURRENCY: '0' });
 
   it('an announcement sent through the first, fanned out by the second, reaches a bell open on the first, and its withdrawal too', async () => {
-    const signIn = await fetch(`${pair.urls.first}/api/students/student/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(TEST_ADMIN),
-    });
-    const admin = { authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
+    const admin = { authorization: `Bearer ${(await signIn(pair.first, TEST_ADMIN.email, TEST_ADMIN.password)).token}` };
     const reader = await student(pair.first, '2026', 'Indian', 'Theory');
     const bell = await connectSse(`${pair.urls.first}/api/notifications/stream`, reader.login.token);
     expect(bell.status).toBe(200);

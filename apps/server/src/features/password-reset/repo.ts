@@ -109,7 +109,8 @@ export async function claimResetToken(tx: Transaction<Database>, id: string, now
 }
 
 /**
- * Sets the password and bumps the token version, which ends every session of the account. Only
+ * Sets the password (the owner's own from now on, no longer temporary) and bumps the token
+ * version, which ends every session of the account. Only
  * while the version is the one the reset token was issued under: a password changed meanwhile
  * (or a suspension, a deletion) voids the token.
  */
@@ -120,7 +121,7 @@ export async function setPassword(
 ): Promise<boolean> {
   const result = await tx
     .updateTable('accounts')
-    .set((eb) => ({ password_hash: change.passwordHash, token_version: eb('token_version', '+', 1), updated_at: change.now }))
+    .set((eb) => ({ password_hash: change.passwordHash, temporary_password_expires_at: null, token_version: eb('token_version', '+', 1), updated_at: change.now }))
     .where('id', '=', accountId)
     .where('deleted_at', 'is', null)
     .where('token_version', '=', change.tokenVersion)

@@ -88,7 +88,7 @@ describe('POST students/student/forgot-password/reset-password', () => {
     const token = await resetTokenFor(t, body.email);
     const short = await reset(token, 'short');
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toMatchObject({ errors: [{ field: 'password', message: 'password must be at least 8 characters' }] });
+    expect(short.json()).toMatchObject({ errors: [{ field: 'password', message: 'password must be at least 12 characters' }] });
     expect((await reset(token)).statusCode).toBe(200);
   });
 
@@ -105,7 +105,7 @@ describe('POST students/student/forgot-password/reset-password', () => {
   it('refuses one of the most common passwords and keeps the token for a better one', async () => {
     const { body } = await signedInStudent(t.app);
     const token = await resetTokenFor(t, body.email);
-    const common = await reset(token, 'sunshine1');
+    const common = await reset(token, 'Qwerty123456');
     expect(common.statusCode).toBe(400);
     expect(common.json()).toMatchObject({ errors: [{ field: 'password', message: `password ${SERVER_TEXT.commonPassword}` }] });
     expect((await reset(token)).statusCode).toBe(200);

@@ -1,11 +1,11 @@
-import type { CompiledQuery, Transaction } from 'kysely';
+import type { CompiledQuery, Insertable, Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, SessionsTable } from '../../db/schema';
 
 /** The database, or a transaction on it. */
 export type Executor = Db | Transaction<Database>;
 
-export async function insertSession(db: Executor, row: SessionsTable): Promise<void> {
+export async function insertSession(db: Executor, row: Insertable<SessionsTable>): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
 }
 
@@ -18,9 +18,11 @@ const CALLER_COLUMNS = [
   'a.batch',
   'a.class_type',
   'a.history_type',
+  'a.temporary_password_expires_at',
   's.ended_at',
   's.expires_at',
   's.last_seen_at',
+  's.second_factor',
 ] as const;
 
 function compileCallerQuery(db: Db) {

@@ -60,7 +60,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   });
 
   app.post(`/${SESSIONS_PATHS.signOut}`, {
-    config: { access: 'signed-in', budget: 'write' },
+    config: { access: 'signed-in', budget: 'write', whilePasswordTemporary: true, beforeSecondFactor: true },
     schema: { tags, security, summary: "End this session (Log Out): its token stops working at once", response: { 200: noDataAnswerSchema, ...denied } },
     handler: async (request) => {
       const caller = currentAccount(request);

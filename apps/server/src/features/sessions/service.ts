@@ -55,12 +55,15 @@ async function readCaller(db: Db, claims: Claims, checks: CallerChecks, now: Dat
     batch: row.batch,
     classType: row.class_type,
     historyType: row.history_type,
+    mustChangePassword: row.temporary_password_expires_at !== null,
+    // An admin's session opened by the password alone reaches only enrolment (features/admin-mfa).
+    needsSecondFactor: admin && row.second_factor === 'password',
   };
   return { caller, sessionExpiresAt: row.expires_at };
 }
 
 export interface NewSession {
-  account: { id: string; tokenVersion: number; accountType: string };
+  account: { id: string; tokenVersion: number; accountType: string; secondFactor?: string };
   userAgent: string | undefined;
   ip: string;
   ttlMs: number;
@@ -86,6 +89,7 @@ export async function openSession(db: Db, input: NewSession, now = new Date()): 
       expires_at: new Date(now.getTime() + input.ttlMs).toISOString(),
       ended_at: null,
       end_reason: null,
+      second_factor: input.account.secondFactor ?? 'password',
     });
     if (isAdmin(input.account.accountType)) {
       await recordAudit(tx, { id: input.account.id, ip: input.ip }, {

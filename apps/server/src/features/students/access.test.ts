@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { buildRegistration, registerStudent, signedInStudent, signIn } from '../../../test/factories';
 import { multipartForm } from '../../../test/multipart-form';
 import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
+import type { Db } from '../../db/database';
+import { deleteApproved } from '../approvals/test-helpers';
 
 // Every call of student administration against the five callers below. The target of each call is
 // the 'student' caller's own account (or, for restore, a deleted student), and every refused call
@@ -42,7 +44,8 @@ const CALLS: Call[] = [
   {
     name: 'DELETE deletestudent',
     request: (w) => ({ method: 'DELETE', url: `/api/students/student/deletestudent/${w.targetId}`, payload: { password: TEST_ADMIN.password } }),
-    expected: ADMIN_ONLY,
+    // The admin's deletion waits for a second admin's approval (features/approvals).
+    expected: { ...ADMIN_ONLY, admin: 202 },
   },
   { name: 'GET deleted', request: () => ({ method: 'GET', url: '/api/students/student/deleted' }), expected: ADMIN_ONLY },
   {
@@ -93,7 +96,7 @@ const CALLS: Call[] = [
   },
 ];
 
-async function buildWorld(app: FastifyInstance): Promise<World> {
+async function buildWorld(app: FastifyInstance, db: Db): Promise<World> {
   const adminLogin = await signIn(app, TEST_ADMIN.email, TEST_ADMIN.password);
   const admin = { authorization: `Bearer ${adminLogin.token}` };
   const [student, other, suspended] = await Promise.all([signedInStudent(app), signedInStudent(app), signedInStudent(app)]);
@@ -105,7 +108,7 @@ async function buildWorld(app: FastifyInstance): Promise<World> {
     payload: { state: 'de-active', password: TEST_ADMIN.password },
   });
   expect(suspend.statusCode).toBe(200);
-  const remove = await app.inject({ method: 'DELETE', url: `/api/students/student/deletestudent/${deleted.student._id}`, headers: admin, payload: { password: TEST_ADMIN.password } });
+  const remove = await deleteApproved(app, db, { method: 'DELETE', url: `/api/students/student/deletestudent/${deleted.student._id}`, headers: admin, payload: { password: TEST_ADMIN.password } });
   expect(remove.statusCode).toBe(200);
   return {
     headers: { anonymous: {}, student: student.headers, otherStudent: other.headers, suspendedStudent: suspended.headers, admin },
@@ -123,7 +126,7 @@ describe('access to every students call', () => {
 
   describe.each(CALLS)('$name', (call) => {
     it('answers each caller as the rules say, and a refused call changes nothing', async () => {
-      const world = await buildWorld(t.app);
+      const world = await buildWorld(t.app, t.database.db);
       // Refused callers first, the admin last: the admin's call may change or remove the target.
       const order: Actor[] = ['anonymous', 'otherStudent', 'suspendedStudent', 'student', 'admin'];
       for (const actor of order) {
@@ -142,7 +145,7 @@ describe('access to every students call', () => {
   });
 
   it('ignores an admin_id header: a student who sends the admin id is still refused', async () => {
-    const world = await buildWorld(t.app);
+    const world = await buildWorld(t.app, t.database.db);
     const adminLogin = await signIn(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
     const response = await t.app.inject({
       url: '/api/students/student/getallstudents',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SERVER_TEXT } from '@academy/contract';
+import { APPROVALS_TEXT, SERVER_TEXT } from '@academy/contract';
 import { registerStudent, signedInStudent, signIn } from '../../../test/factories';
 import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
+import { approveAsSecondAdmin, deleteApproved } from '../approvals/test-helpers';
 
 const state = (id: string) => `/api/students/student/state/update/${id}`;
 const remove = (id: string) => `/api/students/student/deletestudent/${id}`;
@@ -105,7 +106,8 @@ describe('suspend, reactivate, delete and restore', () => {
     expect(await accountRow(me.student._id)).toEqual(before);
     expect((await t.app.inject({ url: byId(me.student._id), headers: me.headers })).statusCode).toBe(200);
 
-    const right = await t.app.inject({ method: 'DELETE', url: remove(me.student._id), headers, payload: { password: TEST_ADMIN.password } });
+    // The right password makes the request; a second admin's approval deletes (features/approvals).
+    const right = await deleteApproved(t.app, t.database.db, { method: 'DELETE', url: remove(me.student._id), headers, payload: { password: TEST_ADMIN.password } });
     expect(right.statusCode).toBe(200);
     expect((await accountRow(me.student._id)).deleted_at).toMatch(/^\d{4}-/);
     // Restoring asks no password.
@@ -136,7 +138,7 @@ describe('suspend, reactivate, delete and restore', () => {
   it('answers 404 for an unknown id, a deleted student and an admin account', async () => {
     const { id: adminId, headers } = await admin();
     const gone = await registerStudent(t.app);
-    await t.app.inject({ method: 'DELETE', url: remove(gone.student._id), headers, payload: { password: TEST_ADMIN.password } });
+    await deleteApproved(t.app, t.database.db, { method: 'DELETE', url: remove(gone.student._id), headers, payload: { password: TEST_ADMIN.password } });
     for (const id of ['no-such-id', gone.student._id, adminId]) {
       const suspend = await t.app.inject({ method: 'PUT', url: state(id), headers, payload: { state: 'de-active', password: TEST_ADMIN.password } });
       expect(suspend.statusCode).toBe(404);
@@ -150,8 +152,13 @@ describe('suspend, reactivate, delete and restore', () => {
   it('soft-deletes: the session ends, sign-in fails, the e-mail is free, the row stays for restore', async () => {
     const me = await signedInStudent(t.app);
     const { headers } = await admin();
-    const response = await t.app.inject({ method: 'DELETE', url: remove(me.student._id), headers, payload: { password: TEST_ADMIN.password } });
-    expect(response.json()).toEqual({ code: 200, message: SERVER_TEXT.studentDeleted, data: null });
+    const asked = await t.app.inject({ method: 'DELETE', url: remove(me.student._id), headers, payload: { password: TEST_ADMIN.password } });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json()).toMatchObject({ code: 202, message: APPROVALS_TEXT.pending, data: { action: 'student.delete', target: { id: me.student._id }, state: 'pending' } });
+    // Still there until a second admin approves.
+    expect((await t.app.inject({ url: byId(me.student._id), headers: me.headers })).statusCode).toBe(200);
+    const approved = await approveAsSecondAdmin(t.app, t.database.db, asked.json().data.id);
+    expect(approved.json()).toMatchObject({ code: 200, message: APPROVALS_TEXT.approved, data: { state: 'approved' } });
     expect((await t.app.inject({ url: byId(me.student._id), headers: me.headers })).statusCode).toBe(401);
     const login = await t.app.inject({ method: 'POST', url: LOGIN, payload: { email: me.body.email, password: me.body.password } });
     expect(login.statusCode).toBe(401);
@@ -174,7 +181,7 @@ describe('suspend, reactivate, delete and restore', () => {
   it('refuses to restore with 409 when the e-mail was registered again meanwhile, and keeps both rows as they are', async () => {
     const first = await registerStudent(t.app);
     const { headers } = await admin();
-    await t.app.inject({ method: 'DELETE', url: remove(first.student._id), headers, payload: { password: TEST_ADMIN.password } });
+    await deleteApproved(t.app, t.database.db, { method: 'DELETE', url: remove(first.student._id), headers, payload: { password: TEST_ADMIN.password } });
     const second = await registerStudent(t.app, { email: first.body.email.toUpperCase() });
     const response = await t.app.inject({ method: 'PUT', url: restore(first.student._id), headers });
     expect(response.statusCode).toBe(409);

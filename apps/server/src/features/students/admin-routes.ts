@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  approvalPendingAnswerSchema,
+  APPROVALS_TEXT,
   deleteStudentBodySchema,
   deletedStudentListAnswerSchema,
   deletedStudentListQuerySchema,
   errorAnswerSchema,
   idParamsSchema,
   importAnswerSchema,
-  noDataAnswerSchema,
   SERVER_TEXT,
   stateBodySchema,
   STUDENT_IMPORT_FIELD,
@@ -22,6 +23,9 @@ import type { Db } from '../../db/database';
 import { actorOf } from '../audit-log/service';
 import * as admin from './admin-service';
 import { importStudents } from './import-service';
+import { countBulkRead } from '../security-alerts/plugin';
+import { auditBulkRead, isBulkRead } from './bulk-reads';
+import { askToDeleteStudent } from './delete-approval';
 import { confirmAdminPassword } from './step-up';
 import { readSingleUpload } from './upload';
 
@@ -30,7 +34,7 @@ const security = [{ bearer: [] }];
 const denied = { 401: errorAnswerSchema, 403: errorAnswerSchema };
 
 /** The admin's calls on students: every route here declares admin access. */
-export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db; temporaryPasswordTtlMs: number }> = async (app, { db, temporaryPasswordTtlMs }) => {
   app.get(`/${STUDENTS_PATHS.getAll}`, {
     config: { access: 'admin', budget: 'read' },
     schema: {
@@ -40,7 +44,14 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       querystring: studentListQuerySchema,
       response: { 200: studentListAnswerSchema, 400: errorAnswerSchema, ...denied },
     },
-    handler: async (request) => ({ code: 200 as const, message: SERVER_TEXT.ok, ...(await admin.listStudents(db, request.query)) }),
+    handler: async (request) => {
+      const page = await admin.listStudents(db, request.query);
+      if (isBulkRead(request.query, page.data.length)) {
+        await auditBulkRead(db, actorOf(request), request.query, page.data.length);
+        countBulkRead(request);
+      }
+      return { code: 200 as const, message: SERVER_TEXT.ok, ...page };
+    },
   });
 
   app.put(`/${STUDENTS_PATHS.updateState}`, {
@@ -66,16 +77,16 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     schema: {
       tags,
       security,
-      summary: "Soft-delete a student: sessions end, the e-mail is free again, restorable; the admin's password asked again",
+      summary: "Ask to soft-delete a student (sessions end, the e-mail is free again, restorable) once a second admin approves: 202 with the pending request; the admin's password asked again",
       params: idParamsSchema,
       // A JSON body on a DELETE, as when ending a session: the password never goes in the address.
       body: deleteStudentBodySchema,
-      response: { 200: noDataAnswerSchema, 400: errorAnswerSchema, ...denied, 404: errorAnswerSchema, 429: errorAnswerSchema },
+      response: { 202: approvalPendingAnswerSchema, 400: errorAnswerSchema, ...denied, 404: errorAnswerSchema, 429: errorAnswerSchema },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       await confirmAdminPassword(db, request, request.body.password, 'delete');
-      await admin.deleteStudent(db, actorOf(request), request.params.id);
-      return { code: 200 as const, message: SERVER_TEXT.studentDeleted, data: null };
+      const pending = await askToDeleteStudent(db, app.approvals, actorOf(request), request.params.id);
+      return reply.code(202).send({ code: 202 as const, message: APPROVALS_TEXT.pending, data: pending });
     },
   });
 
@@ -126,6 +137,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       const { password, ...filter } = request.body;
       await confirmAdminPassword(db, request, password, 'export');
       const csv = await admin.exportStudentsCsv(db, actorOf(request), filter);
+      countBulkRead(request);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
@@ -158,7 +170,7 @@ export const studentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         missing: SERVER_TEXT.importFileRequired,
         tooLarge: SERVER_TEXT.importTooLarge,
       });
-      return { code: 200 as const, message: SERVER_TEXT.importFinished, data: await importStudents(db, actorOf(request), file.toString('utf8')) };
+      return { code: 200 as const, message: SERVER_TEXT.importFinished, data: await importStudents(db, actorOf(request), file.toString('utf8'), temporaryPasswordTtlMs) };
     },
   });
 };

@@ -104,10 +104,16 @@ function payloadOf(record: string[], indexes: Map<string, number>): Record<strin
   };
 }
 
+/**
+ * `temporaryPasswordTtlMs`: how long a generated password signs in; its account must choose its own
+ * password before anything else (ASVS 2.3.1). A password the file gives is the one the student
+ * wrote on their paper form: their own.
+ */
 export async function importStudents(
   db: Db,
   actor: AuditActor,
   text: string,
+  temporaryPasswordTtlMs: number,
 ): Promise<{ added: ImportAddedRow[]; refused: ImportRefusedRow[] }> {
   const { indexes, records } = readRows(text);
   const refused: ImportRefusedRow[] = [];
@@ -165,6 +171,7 @@ export async function importStudents(
 
   const added: ImportAddedRow[] = [];
   const now = new Date().toISOString();
+  const temporaryUntil = new Date(Date.parse(now) + temporaryPasswordTtlMs).toISOString();
   try {
     await db.transaction().execute(async (tx) => {
       for (const candidate of hashed) {
@@ -192,6 +199,7 @@ export async function importStudents(
           profile_img: '',
           created_at: now,
           updated_at: now,
+          temporary_password_expires_at: candidate.temporaryPassword ? temporaryUntil : null,
         });
         added.push({
           row: candidate.row,

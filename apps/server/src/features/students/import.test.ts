@@ -118,7 +118,7 @@ describe('POST students/student/import', () => {
     const k = tag();
     const csv = [
       HEADER,
-      `Common Password,common.${k}@example.lk,0771234567,,Kandy,,,qwerty123,,Indian,2025,Theory`,
+      `Common Password,common.${k}@example.lk,0771234567,,Kandy,,,qwerty123456,,Indian,2025,Theory`,
       `Own Password,own.${k}@example.lk,0771234567,,Kandy,,,kandy-lake-walk-9,,Indian,2025,Theory`,
     ].join('\r\n');
     const response = await post(csv);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVER_TEXT, STUDENT_CSV_COLUMNS, type Student } from '@academy/contract';
 import { registerStudent, signIn } from '../../../test/factories';
 import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
+import { deleteApproved } from '../approvals/test-helpers';
 import { parseCsv } from '../../lib/csv';
 
 const LIST = '/api/students/student/getallstudents';
@@ -43,7 +44,7 @@ describe('GET students/student/getallstudents and export', () => {
       { name: 'Chathu', batch: '2026' },
     ]);
     const headers = await adminHeaders();
-    await t.app.inject({ method: 'DELETE', url: `/api/students/student/deletestudent/${made[3]?._id}`, headers, payload: { password: TEST_ADMIN.password } });
+    await deleteApproved(t.app, t.database.db, { method: 'DELETE', url: `/api/students/student/deletestudent/${made[3]?._id}`, headers, payload: { password: TEST_ADMIN.password } });
     const response = await list({ search: tag });
     expect(response.statusCode).toBe(200);
     const answer = response.json();

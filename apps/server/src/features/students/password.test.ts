@@ -86,7 +86,7 @@ describe('PUT students/student/updatepassword/{id}', () => {
       method: 'PUT',
       url: changePassword(me.student._id),
       headers: me.headers,
-      payload: { oldPassword: me.body.password, newPassword: 'iloveyou1' },
+      payload: { oldPassword: me.body.password, newPassword: '1qaz2wsx3edc' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errors: [{ field: 'newPassword', message: `newPassword ${SERVER_TEXT.commonPassword}` }] });

@@ -56,7 +56,7 @@ export const studentsProfileRoutes: FastifyPluginAsyncZod<{ db: Db; images: Prof
   });
 
   app.put(`/${STUDENTS_PATHS.updatePassword}`, {
-    config: { access: 'owner', budget: 'sign-in' },
+    config: { access: 'owner', budget: 'sign-in', whilePasswordTemporary: true },
     schema: {
       tags,
       security,

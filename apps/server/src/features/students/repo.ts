@@ -3,7 +3,10 @@ import type { Db } from '../../db/database';
 import type { AccountsTable, Database } from '../../db/schema';
 
 export type AccountRow = Selectable<AccountsTable>;
-export type NewAccount = Omit<AccountRow, 'token_version' | 'deleted_at' | 'search_text'>;
+export type NewAccount = Omit<AccountRow, 'token_version' | 'deleted_at' | 'search_text' | 'temporary_password_expires_at'> & {
+  /** Only the CSV import's generated passwords are temporary. */
+  temporary_password_expires_at?: string | null;
+};
 
 type Searchable = Pick<AccountRow, 'name' | 'email_key' | 'reg_no' | 'whatsapp_no' | 'additional_no'>;
 
@@ -77,6 +80,7 @@ export async function makeAdmin(db: Db, id: string, passwordHash: string, now: s
       account_type: 'admin',
       account_state: 'active',
       password_hash: passwordHash,
+      temporary_password_expires_at: null,
       token_version: eb('token_version', '+', 1),
       updated_at: now,
     }))
@@ -123,6 +127,8 @@ function studentConditions(
     eb('deleted_at', deleted ? 'is not' : 'is', null),
     eb('account_type', '<>', sql.lit('admin')),
   ];
+  // An erased student (privacy/erase.ts) is an anonymous record, never listed or restored.
+  if (deleted) parts.push(eb('account_state', '<>', sql.lit('erased')));
   if (filter.batch) parts.push(eb('batch', '=', filter.batch));
   if (filter.classType) parts.push(eb('class_type', '=', filter.classType));
   if (filter.state) parts.push(eb('account_state', '=', filter.state));
@@ -219,7 +225,7 @@ export function findLiveStudent(db: Db, id: string): Promise<AccountRow | undefi
 
 /** A deleted student (never an admin): what restore brings back. */
 export function findDeletedStudent(db: Db, id: string): Promise<AccountRow | undefined> {
-  return studentById(db, id).where('deleted_at', 'is not', null).executeTakeFirst();
+  return studentById(db, id).where('deleted_at', 'is not', null).where('account_state', '<>', 'erased').executeTakeFirst();
 }
 
 /** Sets the state; suspending also moves the token version so every session ends at once. */
@@ -307,11 +313,11 @@ export async function updateAccount(
   return result.numUpdatedRows > 0n;
 }
 
-/** New password hash; every session ends. Answers the new token version for the caller's fresh token. */
+/** New password hash, the owner's own (no longer temporary); every session ends. Answers the new token version for the caller's fresh token. */
 export async function setPassword(db: Db, id: string, passwordHash: string, now: string): Promise<number | undefined> {
   const row = await db
     .updateTable('accounts')
-    .set((eb) => ({ password_hash: passwordHash, updated_at: now, token_version: eb('token_version', '+', 1) }))
+    .set((eb) => ({ password_hash: passwordHash, temporary_password_expires_at: null, updated_at: now, token_version: eb('token_version', '+', 1) }))
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .returning('token_version')

@@ -1,5 +1,8 @@
 import {
+  isAdmin,
   SERVER_TEXT,
+  type SecondFactorNeeded,
+  type SignInStepAnswer,
   type LoginAnswer,
   type LoginBody,
   type RegisterInput,
@@ -13,6 +16,7 @@ import { refuseCommonPassword } from '../../lib/common-passwords';
 import type { SecurityLog, SignInFailure } from '../../lib/security-events';
 import type { AccountNotices } from '../account-notices/account-notices';
 import { recordAudit, type AuditActor } from '../audit-log/service';
+import { recordConsent, requireConsent } from '../privacy/service';
 import { describeDevice } from '../sessions/device';
 import type { RefusalReason } from '../sign-in-guard/rules';
 import type { SignInGuard } from '../sign-in-guard/service';
@@ -55,6 +59,8 @@ function emailTaken(): AppError {
  * admin, whose entry in the audit log is written in the same transaction as the account.
  */
 export async function registerStudent(db: Db, input: RegisterInput, addedBy: AuditActor | null = null): Promise<Student> {
+  // A student registering themselves must accept the privacy notice (ASVS 8.3.3); an admin's Add Student need not.
+  if (!addedBy) requireConsent(input.consent);
   if (await repo.findLiveByEmail(db, input.email)) throw emailTaken();
   await refuseCommonPassword(input.password, 'password');
   // Hashing is the slow part; it runs before the transaction so the write lock is held briefly.
@@ -88,6 +94,7 @@ export async function registerStudent(db: Db, input: RegisterInput, addedBy: Aud
         updated_at: now,
       };
       await repo.insertAccount(tx, account);
+      if (input.consent === true) await recordConsent(tx, id, now);
       if (addedBy) {
         await recordAudit(tx, addedBy, {
           action: 'student.add',
@@ -126,10 +133,12 @@ export interface SignInContext {
   openSession: (account: { id: string; tokenVersion: number; accountType: string }) => Promise<{ token: string; sessionId: string }>;
   /** Where each decision is logged, success or refusal (lib/security-events.ts). */
   security: SecurityLog;
+  /** An admin's second step once the password is right (features/admin-mfa): a code to ask, or 'enrol' (no factor yet). */
+  adminSecondFactor: (account: AccountRow) => Promise<SecondFactorNeeded | 'enrol'>;
 }
 
 /** Signs in, within the sign-in guard's rules; answers the session and the browser's new device cookie. */
-export async function signIn(db: Db, body: LoginBody, context: SignInContext): Promise<{ answer: LoginAnswer; deviceCookie: string }> {
+export async function signIn(db: Db, body: LoginBody, context: SignInContext): Promise<{ answer: SignInStepAnswer; deviceCookie: string }> {
   const account = await repo.findLiveByEmail(db, body.email);
   // The account by its id only; a try for an e-mail with no account names nothing.
   const accountId = account ? { accountId: account.id } : {};
@@ -162,14 +171,38 @@ export async function signIn(db: Db, body: LoginBody, context: SignInContext): P
     refused('suspended', { knownDevice });
     throw errors.forbidden(SERVER_TEXT.accountSuspended, { accountState: 'de-active' });
   }
+  // A temporary password past its days is dead (ASVS 2.3.1): the academy issues a new one, or the
+  // student sets their own by Forgot Password.
+  const temporaryUntil = account.temporary_password_expires_at;
+  if (temporaryUntil !== null && temporaryUntil <= new Date().toISOString()) {
+    refused('temporary-password-expired', { knownDevice });
+    throw errors.unauthorized(SERVER_TEXT.temporaryPasswordExpired);
+  }
+  if (!knownDevice) context.notices.newSignIn({ email: account.email, name: account.name }, { device: describeDevice(context.userAgent), ip: context.clientIp });
+  // An admin with a second factor gets no session yet, only the code step's challenge (ASVS 4.3.1).
+  const secondStep = isAdmin(account.account_type) ? await context.adminSecondFactor(account) : null;
+  if (secondStep !== null && secondStep !== 'enrol') return { answer: secondStep, deviceCookie };
   const session = await context.openSession({ id: account.id, tokenVersion: account.token_version, accountType: account.account_type });
   context.security({ security: 'sign-in', outcome: 'success', accountId: account.id, sessionId: session.sessionId, knownDevice });
-  if (!knownDevice) context.notices.newSignIn({ email: account.email, name: account.name }, { device: describeDevice(context.userAgent), ip: context.clientIp });
-  const answer: LoginAnswer = {
+  const answer: SignInStepAnswer = {
+    ...loginAnswerOf(account, session.token),
+    ...(temporaryUntil !== null ? { mustChangePassword: true as const } : {}),
+    ...(secondStep === 'enrol' ? { secondFactor: 'enrol' as const } : {}),
+  };
+  return { answer, deviceCookie };
+}
+
+// What the admins' second factor (features/admin-mfa) reads of accounts, and the wrong-answer
+// counts it keeps beside the current password's.
+export { clearFailures, countRecentFailures, findLiveByEmail, findLiveById, recordFailures } from './repo';
+
+/** The session fields of spec section 7 for a signed-in account. */
+export function loginAnswerOf(account: AccountRow, token: string): LoginAnswer {
+  return {
     code: 200,
     message: SERVER_TEXT.loginOk,
     accountState: 'active',
-    token: session.token,
+    token,
     accountType: account.account_type,
     studentId: account.id,
     email: account.email,
@@ -178,7 +211,6 @@ export async function signIn(db: Db, body: LoginBody, context: SignInContext): P
     historyType: account.history_type,
     batch: account.batch,
   };
-  return { answer, deviceCookie };
 }
 
 export async function getStudent(db: Db, caller: { id: string; isAdmin: boolean }, id: string): Promise<Student> {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVER_TEXT } from '@academy/contract';
 import { registerStudent, signedInStudent, signIn } from '../../../test/factories';
 import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
+import { deleteApproved } from '../approvals/test-helpers';
 import { ensureAdmin } from './service';
 
 const update = (id: string) => `/api/students/student/update/${id}`;
@@ -166,7 +167,7 @@ describe('PUT students/student/update/{id}', () => {
   it('answers 404 to an admin for an unknown or deleted student', async () => {
     const headers = await adminHeaders();
     const gone = await registerStudent(t.app);
-    await t.app.inject({ method: 'DELETE', url: `/api/students/student/deletestudent/${gone.student._id}`, headers, payload: { password: TEST_ADMIN.password } });
+    await deleteApproved(t.app, t.database.db, { method: 'DELETE', url: `/api/students/student/deletestudent/${gone.student._id}`, headers, payload: { password: TEST_ADMIN.password } });
     for (const id of ['missing', gone.student._id]) {
       expect((await t.app.inject({ method: 'PUT', url: update(id), headers, payload: { name: 'X' } })).statusCode).toBe(404);
     }

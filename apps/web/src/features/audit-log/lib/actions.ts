@@ -12,6 +12,7 @@ const GROUPS = [
   ['banners', ['banner.']],
   ['papers', ['paper.']],
   ['fees', ['fee.']],
+  ['approvals', ['approval.']],
   ['signIns', ['admin.', 'sessions.']],
 ] as const;
 

@@ -70,7 +70,15 @@ export function DriveItemDialogs({ dialogs }: { dialogs: ReturnType<typeof useIt
         isClass={pending?.isClass ?? false}
         pending={remove.isPending}
         error={remove.error ? failureText(remove.error) : null}
-        onConfirm={(item) => remove.mutate(item.id, { onSuccess: close })}
+        onConfirm={(item) =>
+          remove.mutate(item.id, {
+            onSuccess: (answer) => {
+              close();
+              // A class waits for a second admin: say so, or the admin would think it is gone.
+              if (answer.code === 202) void alerts.info({ title: translateServerMessage(answer.message), text: t('approvals.requested') });
+            },
+          })
+        }
         onClose={close}
       />
       <ClassAccessDialog item={target('access')} onClose={close} />

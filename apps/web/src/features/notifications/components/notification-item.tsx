@@ -31,6 +31,8 @@ const KIND_ICONS: Record<NotificationKind, typeof CampaignIcon> = {
   'payment.receipt': CheckCircleIcon,
   'slip.rejected': CancelIcon,
   'payment.reversed': GppMaybeIcon,
+  'security.alert': GppMaybeIcon,
+  'approval.requested': HourglassTopIcon,
 };
 
 const hidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;

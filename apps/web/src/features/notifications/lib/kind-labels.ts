@@ -14,6 +14,8 @@ const KIND_LABEL_KEYS = {
   'payment.receipt': 'notifications.kindPaymentReceipt',
   'slip.rejected': 'notifications.kindSlipRejected',
   'payment.reversed': 'notifications.kindPaymentReversed',
+  'security.alert': 'notifications.kindSecurityAlert',
+  'approval.requested': 'notifications.kindApprovalRequested',
 } as const satisfies Record<NotificationKind, string>;
 
 export function kindLabel(kind: NotificationKind): string {

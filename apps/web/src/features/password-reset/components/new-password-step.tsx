@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { PasswordField } from '../../../components/password-field';
+import { PasswordStrengthMeter } from '../../students/components/password-strength-meter';
 import { ApiError } from '../../../lib/api-client';
 import { alerts } from '../../../lib/alerts';
 import { useResetPasswordMutation } from '../api/reset-password';
@@ -58,6 +59,7 @@ export function NewPasswordStep({ resetToken, onDone, onRestart }: NewPasswordSt
         fullWidth
         autoFocus
       />
+      <PasswordStrengthMeter password={password} />
       <PasswordField
         label={t('passwordReset.confirmPassword')}
         autoComplete="new-password"

@@ -52,7 +52,7 @@ export function AddStudentPage() {
               </FormTextField>
               <FormTextField name="scl" />
               <FormTextField name="address" multiline rows={3} sx={wide} />
-              <FormTextField name="password" password autoComplete="new-password" sx={wide} />
+              <FormTextField name="password" password sx={wide} />
               <FormTextField name="batch" select>
                 {listOptions(null, BATCHES)}
               </FormTextField>

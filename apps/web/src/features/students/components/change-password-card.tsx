@@ -9,9 +9,13 @@ import { PasswordField } from '../../../components/password-field';
 import { alerts } from '../../../lib/alerts';
 import { useUpdatePasswordMutation } from '../api/update-password';
 import { showFailure } from '../../../lib/failure-alerts';
+import { PasswordStrengthMeter } from './password-strength-meter';
 
-/** The Profile page's 'Change Password' card (spec sections 2 and 8). */
-export function ChangePasswordCard({ accountId }: { accountId: string }) {
+/**
+ * The Profile page's 'Change Password' card (spec sections 2 and 8); also the whole of the screen a
+ * student with a temporary password meets, which `onChanged` moves on from.
+ */
+export function ChangePasswordCard({ accountId, onChanged }: { accountId: string; onChanged?: () => void }) {
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const mutation = useUpdatePasswordMutation();
@@ -25,6 +29,7 @@ export function ChangePasswordCard({ accountId }: { accountId: string }) {
           setOldPassword('');
           setNewPassword('');
           void alerts.success({ title: t('alert.passwordChangeSuccess') });
+          onChanged?.();
         },
         onError: (error) => showFailure(t('alert.passwordChangeFail'), error),
       },
@@ -38,7 +43,10 @@ export function ChangePasswordCard({ accountId }: { accountId: string }) {
           {t('students.profile.changePassword')}
         </Typography>
         <PasswordField label={t('students.profile.currentPassword')} value={oldPassword} onChange={(e) => setOldPassword(e.target.value)} autoComplete="current-password" fullWidth size="small" />
-        <PasswordField label={t('students.profile.newPassword')} value={newPassword} onChange={(e) => setNewPassword(e.target.value)} autoComplete="new-password" fullWidth size="small" />
+        <Box>
+          <PasswordField label={t('students.profile.newPassword')} value={newPassword} onChange={(e) => setNewPassword(e.target.value)} autoComplete="new-password" fullWidth size="small" />
+          <PasswordStrengthMeter password={newPassword} />
+        </Box>
         <Box>
           <Button type="submit" variant="contained" fullWidth disabled={mutation.isPending}>
             {t('students.profile.updatePassword')}

@@ -1,13 +1,16 @@
 import type { RegisterBody, RegisterInput } from '@academy/contract';
+import Box from '@mui/material/Box';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { Controller, useFormContext } from 'react-hook-form';
 import { PasswordField } from '../../../components/password-field';
 import { fieldErrorText } from '../lib/field-error-text';
 import type { RegisterField } from '../lib/register-fields';
 import { useRegisterLabels } from '../lib/register-labels-context';
+import { PasswordStrengthMeter } from './password-strength-meter';
 
 type FormTextFieldProps = Omit<TextFieldProps, 'name'> & {
   name: Exclude<RegisterField, 'indianHistory' | 'europeHistory'>;
+  /** A new password: masked, with the strength meter under it. */
   password?: boolean;
 };
 
@@ -32,7 +35,14 @@ export function FormTextField({ name, password = false, children, ...props }: Fo
           helperText: errorText,
           fullWidth: true,
         };
-        if (password) return <PasswordField {...common} autoComplete={props.autoComplete} sx={props.sx} />;
+        if (password) {
+          return (
+            <Box sx={props.sx}>
+              <PasswordField {...common} autoComplete="new-password" />
+              <PasswordStrengthMeter password={String(field.value ?? '')} />
+            </Box>
+          );
+        }
         return (
           <TextField {...props} {...common}>
             {children}

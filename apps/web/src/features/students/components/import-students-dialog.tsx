@@ -1,7 +1,7 @@
 import { formatNumber } from '../../../i18n/format';
 import { translateServerMessage } from '../../../i18n/server-text';
 import { t } from 'i18next';
-import { STUDENT_IMPORT_MAX_BYTES, STUDENT_IMPORT_MAX_ROWS, STUDENT_IMPORT_REQUIRED_COLUMNS, type ImportAnswer } from '@academy/contract';
+import { PASSWORD_MIN_LENGTH, STUDENT_IMPORT_MAX_BYTES, STUDENT_IMPORT_MAX_ROWS, STUDENT_IMPORT_REQUIRED_COLUMNS, type ImportAnswer } from '@academy/contract';
 import { UploadFileIcon as UploadFile } from '../../../components/icons/upload-file';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -60,9 +60,10 @@ export function ImportStudentsDialog({ open, onClose }: ImportStudentsDialogProp
       <DialogContent dividers>
         <Typography variant="body2" sx={{ mb: 2 }}>
           A CSV file (up to {STUDENT_IMPORT_MAX_ROWS} students) whose first line names the columns. Required:{' '}
-          {STUDENT_IMPORT_REQUIRED_COLUMNS.join(', ')}. Optional: additionalNo, scl, address, studentIdImg, password. A row
-          without a password gets a temporary one, shown below once. Refused rows are not added; the others are added
-          together.
+          {STUDENT_IMPORT_REQUIRED_COLUMNS.join(', ')}. Optional: additionalNo, scl, address, studentIdImg, password (at least{' '}
+          {PASSWORD_MIN_LENGTH} characters). A row without a password gets a temporary one, shown below once: hand it over
+          soon, as it stops working after a few days (7 unless the portal is set otherwise), and the student chooses their
+          own at first sign-in. Refused rows are not added; the others are added together.
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
           <Button component="label" variant="outlined" startIcon={<UploadFile />}>

@@ -16,7 +16,7 @@ export function RegisterStepOne() {
       </FormTextField>
       <FormTextField name="scl" />
       <FormTextField name="address" multiline rows={3} autoComplete="street-address" sx={{ gridColumn: { sm: '1 / -1' } }} />
-      <FormTextField name="password" password autoComplete="new-password" sx={{ gridColumn: { sm: '1 / -1' } }} />
+      <FormTextField name="password" password sx={{ gridColumn: { sm: '1 / -1' } }} />
       <FormTextField name="batch" select>
         {listOptions(null, BATCHES)}
       </FormTextField>

@@ -31,6 +31,7 @@ import { NO_FILTERS, StudentFilters, type StudentFilterValues } from './student-
 import { StudentEditDialog } from './student-edit-dialog';
 import { StudentProfileModal } from './student-profile-modal';
 import { STUDENT_COLUMNS, StudentRow } from './student-row';
+import { translateServerMessage } from '../../../i18n/server-text';
 
 /** On a phone the table reads as one card per student, the actions across it; wider screens get the spec's table. */
 const TABLE_SX = { minWidth: { md: 1000 }, ...tableAsCards('.student-actions') } as const;
@@ -83,7 +84,7 @@ export function StudentListPage({ profileExtra }: StudentListPageProps) {
       { id: student._id, password },
       {
         onSuccess: (answer) => {
-          alertAfterClose.current = () => void alerts.success({ title: answer.message, autoClose: true });
+          alertAfterClose.current = () => void alerts.info({ title: translateServerMessage(answer.message), text: t('approvals.requested') });
           setDeleting(null);
         },
         onError: (error) => {

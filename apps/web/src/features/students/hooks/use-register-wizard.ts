@@ -1,6 +1,5 @@
 import { t } from 'i18next';
-import { registerBodySchema, type RegisterBody, type RegisterInput } from '@academy/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { RegisterBody, RegisterInput } from '@academy/contract';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm } from 'react-hook-form';
@@ -8,7 +7,8 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { alerts } from '../../../lib/alerts';
 import { useRegisterMutation } from '../api/register';
-import { isRegisterField, REGISTER_DEFAULTS, serverMessage, STEP_ONE_FIELDS, type RegisterField } from '../lib/register-fields';
+import { isRegisterField, serverMessage, STEP_ONE_FIELDS, type RegisterField } from '../lib/register-fields';
+import { wizardFormOptions } from '../lib/wizard-form';
 
 export type WizardStep = 0 | 1;
 
@@ -17,7 +17,7 @@ export type WizardStep = 0 | 1;
  * typed is lost when a step is left or the server refuses a field.
  */
 export function useRegisterWizard() {
-  const form = useForm<RegisterBody, unknown, RegisterInput>({ resolver: zodResolver(registerBodySchema), defaultValues: REGISTER_DEFAULTS });
+  const form = useForm<RegisterBody, unknown, RegisterInput>(wizardFormOptions());
   const [step, setStep] = useState<WizardStep>(0);
   const mutation = useRegisterMutation();
   const navigate = useNavigate();
