@@ -18,6 +18,7 @@ import { termsOf } from '../apps/server/src/features/audit-log/terms';
 import { benchDatabase, migratedConnection, percentile, startBenchServer, stopServer, type BenchDatabase } from './support';
 import { recordFigure } from './support/results';
 import { BENCH_ADMIN } from './support/server';
+import { adminSignIn } from './support/admin-sign-in';
 
 const GOAL_P95_MS = 50;
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
@@ -140,12 +141,7 @@ async function main(): Promise<void> {
 
     const launched = await startBenchServer(database, BENCH_ADMIN);
     server = launched.server;
-    const login = await fetch(`${launched.base}/api/students/student/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(BENCH_ADMIN),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const { token } = await adminSignIn(launched.base);
     const headers = { authorization: `Bearer ${token}` };
 
     const scenarios: [string, string][] = [

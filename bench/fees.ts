@@ -29,7 +29,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { sql } from 'kysely';
-import { FEES_PATHS, type LoginAnswer } from '@academy/contract';
+import { FEES_PATHS } from '@academy/contract';
 import type { Db } from '../apps/server/src/db/database';
 import { mediaBinaries } from '../apps/server/src/media/binaries';
 import { benchDatabase, loadInTurns, migratedConnection, percentile, rssMb, stopServer, type LoadResult } from './support';
@@ -37,6 +37,7 @@ import { api } from './support/portal-api';
 import { reportFigures, type Figure } from './support/results';
 import { seedStudents, type SeededStudent } from './support/seeded-students';
 import { BENCH_ADMIN, benchPort, serverProcessId, startServer } from './support/server';
+import { adminSignIn } from './support/admin-sign-in';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 3000);
 const MONTHS = Number(process.env.BENCH_MONTHS ?? 12);
@@ -283,7 +284,7 @@ async function main(): Promise<void> {
     const watchRss = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 250);
 
     execFileSync(mediaBinaries({ ffmpegPath: null, ffprobePath: null }).ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=5:duration=5', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', path.join(dataDir, 'lesson.mp4')]);
-    const admin = (await api<LoginAnswer>(base, 'students/student/login', { body: BENCH_ADMIN })).token;
+    const admin = (await adminSignIn(base)).token;
     const fees = await makeClass(base, admin, db, dataDir, 'Fees', true);
     const free = await makeClass(base, admin, db, dataDir, 'Free', false);
     const seededReceipts = await seedPayments(db, fees, students);

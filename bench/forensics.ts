@@ -21,7 +21,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openAsBlob, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FORENSICS_PATHS, TRACE_FILE_FIELD, type DriveItem, type FileTicketAnswer, type LoginAnswer, type TraceAnswer, type TraceCreatedAnswer } from '@academy/contract';
+import { FORENSICS_PATHS, TRACE_FILE_FIELD, type DriveItem, type FileTicketAnswer, type TraceAnswer, type TraceCreatedAnswer } from '@academy/contract';
 import { mediaBinaries } from '../apps/server/src/media/binaries';
 import { VARIANT_B_FOLDER } from '../apps/server/src/features/lessons/marked-segments';
 import { SEGMENT_SECONDS } from '../apps/server/src/media/ladder';
@@ -30,6 +30,7 @@ import { makeLectureVideo } from './support/lecture-video';
 import { api, get, lessonProcessing, registeredStudent, uploadVideo } from './support/portal-api';
 import { reportFigures, type Figure } from './support/results';
 import { BENCH_ADMIN, benchPort, startServer, stopServer } from './support/server';
+import { adminSignIn } from './support/admin-sign-in';
 
 const SECONDS = Number(process.env.BENCH_VIDEO_SECONDS ?? 600);
 const STUDENTS = Number(process.env.BENCH_FORENSICS_STUDENTS ?? 20);
@@ -149,7 +150,7 @@ async function main(): Promise<void> {
   mkdirSync(dataDir);
   portal = await startServer({ port, dataDir, admin: BENCH_ADMIN });
   const base = `http://127.0.0.1:${port}`;
-  const admin = (await api<LoginAnswer>(base, 'students/student/login', { body: BENCH_ADMIN })).token;
+  const admin = (await adminSignIn(base)).token;
   const classFolder = await api<{ data: DriveItem }>(base, 'folders/create/folder', { token: admin, body: { folderName: CLASS_NAME } });
   const cohort = await students(base, admin);
   const lesson = await uploadAndMark(base, admin, classFolder.data.id, source);

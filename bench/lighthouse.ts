@@ -17,13 +17,14 @@
 // Lighthouse told to keep storage (so also the service worker a first visit installed).
 // Exits 1 when a goal is missed.
 import type { Page } from 'puppeteer-core';
-import { MESSAGES_PATHS, STUDENTS_PATHS, type LoginAnswer } from '@academy/contract';
+import { MESSAGES_PATHS, type LoginAnswer } from '@academy/contract';
 import { CHROMIUM } from './support/chromium';
 import { failedAudits, lighthouseRun, pageFigures, type PageFigures } from './support/lighthouse-run';
 import { api } from './support/portal-api';
 import { recordFigure } from './support/results';
 import { runAgainstServer, BENCH_ADMIN } from './support/server';
 import { signedInStudent } from './support/signed-in-student';
+import { adminSignIn } from './support/admin-sign-in';
 
 const GOALS = { accessibility: 100, bestPractices: 95 };
 
@@ -36,7 +37,7 @@ interface Outcome extends PageFigures {
 /** A student with a message in their feed, signed in: the login answer the page will be given. */
 async function seedStudent(base: string): Promise<LoginAnswer> {
   const login = await signedInStudent(base);
-  const admin = await api<LoginAnswer>(base, STUDENTS_PATHS.login, { body: BENCH_ADMIN });
+  const admin = await adminSignIn(base);
   const message = { message: 'Revision class on Saturday at 9.00', link: 'https://example.lk/revision', batch: '2026', region: ['Indian'], classType: ['Theory'] };
   await api(base, MESSAGES_PATHS.send, { token: admin.token, body: message });
   return login;

@@ -24,6 +24,7 @@ import { benchDatabase, rssMb } from './support';
 import { reportFigures } from './support/results';
 import { benchPort, serverProcessId, startServer, stopServer, BENCH_ADMIN } from './support/server';
 import { signInHall } from './support/sign-in-hall';
+import { adminSignIn } from './support/admin-sign-in';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -187,7 +188,7 @@ async function main(): Promise<void> {
       memory.scenarioPeak = Math.max(memory.scenarioPeak, now);
     }, 200);
 
-    const admin = await api<LoginAnswer>(STUDENTS_PATHS.login, { body: BENCH_ADMIN });
+    const admin = await adminSignIn(base);
     const { classId } = await seed(admin.token);
     const signingIn = await registerStudents('signin', STUDENTS);
     const hallStudents = await registerStudents('hall', HALL_STUDENTS);

@@ -17,6 +17,7 @@ import type { ChildProcess } from 'node:child_process';
 import { benchDatabase, loadInTurns, migratedConnection, startBenchServer, stopServer, type LoadResult } from './support';
 import { reportFigures } from './support/results';
 import { BENCH_ADMIN, serverProcessId, startBareFastify } from './support/server';
+import { adminSignIn } from './support/admin-sign-in';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -94,7 +95,7 @@ async function main(): Promise<void> {
     const started = await startBenchServer(database, BENCH_ADMIN);
     server = started.server;
     const { base } = started;
-    const admin = await post<{ token: string; studentId: string }>(base, 'students/student/login', BENCH_ADMIN);
+    const admin = await adminSignIn(base);
     // Rows straight into the database: sending 1,000 through the API would time that, not the feed.
     const db = await migratedConnection(database);
     const rows = seedRows(admin.studentId);

@@ -31,6 +31,7 @@ import { pushServiceCpuMicros, receivedPushes, scriptEndpoint, startPushService,
 import { reportFigures } from './support/results';
 import { seedStudents, type SeededStudent } from './support/seeded-students';
 import { BENCH_ADMIN, serverProcessId, startBareFastify } from './support/server';
+import { adminSignIn } from './support/admin-sign-in';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 5000);
 const GONE = Number(process.env.BENCH_GONE ?? Math.round(STUDENTS * 0.1));
@@ -201,7 +202,7 @@ async function main(): Promise<void> {
       memory.samples += 1;
     }, 200);
 
-    const admin = await api<{ token: string }>(base, 'POST', 'students/student/login', null, BENCH_ADMIN);
+    const admin = await adminSignIn(base);
     const reader = students[students.length - 1] as SeededStudent;
     const preferences = await api<{ data: { pushKey: string | null } }>(base, 'GET', 'notifications/preferences', reader.token);
     const pushKey = preferences.data.pushKey;

@@ -18,13 +18,14 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { sql } from 'kysely';
-import { REPORT_INTERVAL_SECONDS, type LoginAnswer, type ProgressReport } from '@academy/contract';
+import { REPORT_INTERVAL_SECONDS, type ProgressReport } from '@academy/contract';
 import type { Db } from '../apps/server/src/db/database';
 import { benchDatabase, cpuMicros, migratedConnection, percentile, startBenchServer, stopServer } from './support';
 import { api } from './support/portal-api';
 import { reportFigures } from './support/results';
 import { seedStudents, type SeededStudent } from './support/seeded-students';
 import { BENCH_ADMIN, serverProcessId } from './support/server';
+import { adminSignIn } from './support/admin-sign-in';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
@@ -74,7 +75,7 @@ function post(base: URL, route: string, bearer: string, body: unknown): Promise<
 
 /** The class, its lesson (a real MP4 copied straight into the class folder, so no transcode runs meanwhile), and one batch grant. */
 async function lesson(base: URL, dataDir: string): Promise<string> {
-  const admin = (await api<LoginAnswer>(base.origin, 'students/student/login', { body: BENCH_ADMIN })).token;
+  const admin = (await adminSignIn(base.origin)).token;
   const created = await api<{ data: { id: string } }>(base.origin, 'folders/create/folder', { token: admin, body: { folderName: CLASS_NAME } });
   const file = path.join(dataDir, 'class-files', CLASS_NAME, LESSON);
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=5:duration=5', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', `${file}.tmp.mp4`]);

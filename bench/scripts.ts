@@ -26,19 +26,7 @@ import { loadavg } from 'node:os';
 import type { ChildProcess } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
-import {
-  ANSWER_SCRIPTS_PATHS,
-  CLASS_MATERIAL_PATHS,
-  PAPERS_PATHS,
-  STUDENTS_PATHS,
-  type DriveItem,
-  type LoginAnswer,
-  type PageUploadAnswer,
-  type PaperCreatedAnswer,
-  type ScriptsAnswer,
-  type MarkingScriptAnswer,
-  sessionFromLogin,
-} from '@academy/contract';
+import { ANSWER_SCRIPTS_PATHS, CLASS_MATERIAL_PATHS, PAPERS_PATHS, type DriveItem, type LoginAnswer, type PageUploadAnswer, type PaperCreatedAnswer, type ScriptsAnswer, type MarkingScriptAnswer, sessionFromLogin } from '@academy/contract';
 import { systemChromium } from '../e2e/support/system-chromium.js';
 import type { Db } from '../apps/server/src/db/database';
 import { benchDatabase, migratedConnection, percentile, rssMb, startBenchServer, stopServer } from './support';
@@ -46,6 +34,7 @@ import { api } from './support/portal-api';
 import { reportFigures } from './support/results';
 import { seedStudents, type SeededStudent } from './support/seeded-students';
 import { BENCH_ADMIN, serverProcessId } from './support/server';
+import { adminSignIn } from './support/admin-sign-in';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 300);
 const PAGES = Number(process.env.BENCH_PAGES ?? 8);
@@ -417,11 +406,7 @@ async function main(): Promise<void> {
     const memory: MemoryPeaks = { total: 0, at: Date.now(), withPrivate: 0, server: 0, children: 0 };
     sampler = setInterval(() => sampleMemory(pid, memory), 250);
 
-    const adminLogin = await api<LoginAnswer>(base.origin, STUDENTS_PATHS.login, { body: BENCH_ADMIN });
-    const admin = adminLogin.token;
-    // The admin's session as if its second step (an authenticator's code) had been taken: an admin
-    // signed in by password alone reaches only enrolment, and the bench times marking, not sign-in.
-    await db.updateTable('sessions').set({ second_factor: 'totp' }).where('account_id', '=', adminLogin.studentId).execute();
+    const admin = (await adminSignIn(base.origin)).token;
     const created = await api<{ data: DriveItem }>(base.origin, CLASS_MATERIAL_PATHS.createFolder, { token: admin, body: { folderName: CLASS_NAME } });
     const folder = await api<{ data: DriveItem }>(base.origin, fill(CLASS_MATERIAL_PATHS.subfolder, { folderId: created.data.id }), { token: admin, body: { name: 'Papers' } });
     await api(base.origin, CLASS_MATERIAL_PATHS.batchAccess, { token: admin, body: { className: CLASS_NAME, batch: BATCH, classType: CLASS_TYPE } });

@@ -17,11 +17,12 @@ import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { DriveListingAnswer, FileTicketAnswer, LoginAnswer } from '@academy/contract';
+import type { DriveListingAnswer, FileTicketAnswer } from '@academy/contract';
 import { startNginx, type Nginx } from './support/nginx';
 import { adminAndStudent, api, BENCH_STUDENT } from './support/portal-api';
 import { reportFigures } from './support/results';
 import { benchPort, serverProcessId, startServer, stopServer, BENCH_ADMIN } from './support/server';
+import { adminSignIn } from './support/admin-sign-in';
 
 const GOALS = { rateOfNginx: 0.8, seekP99Ms: 10, memoryGrowthMb: 64 };
 const FILE_MB = Number(process.env.BENCH_FILE_MB ?? 200);
@@ -58,7 +59,7 @@ async function startPortal(): Promise<ChildProcess> {
 /** A student given the class, and the secure-file address of the lesson, as the viewer gets it. */
 async function secureFileUrl(): Promise<string> {
   const base = `http://127.0.0.1:${PORTAL_PORT}`;
-  const admin = await api<LoginAnswer>(base, 'students/student/login', { body: BENCH_ADMIN });
+  const admin = await adminSignIn(base);
   // The folder was put on disk directly: listing the classes makes it one.
   await api(base, 'folders/folder-names', { token: admin.token });
   const { student } = await adminAndStudent(base, CLASS_NAME);

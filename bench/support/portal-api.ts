@@ -1,6 +1,7 @@
 import { openAsBlob } from 'node:fs';
 import { CLASS_FILE_FIELD, type DriveItem, type DriveListingAnswer, type LessonProcessing, type LoginAnswer } from '@academy/contract';
-import { BENCH_ADMIN } from './server';
+
+import { adminSignIn } from './admin-sign-in';
 
 // The portal's API as the benches call it: JSON in and out, a bearer token when given, and a
 // student of the bench's own (batch 2026, Indian history, Theory) given one class.
@@ -44,7 +45,7 @@ export async function registeredStudent(base: string, admin: string, className: 
 
 /** The bench admin's token, and the bench student's once registered and given `className`. */
 export async function adminAndStudent(base: string, className: string): Promise<{ admin: string; student: string }> {
-  const admin = await api<LoginAnswer>(base, 'students/student/login', { body: BENCH_ADMIN });
+  const admin = await adminSignIn(base);
   const student = await registeredStudent(base, admin.token, className);
   return { admin: admin.token, student: student.token };
 }
