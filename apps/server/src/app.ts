@@ -192,7 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(healthRoutes, { db, version: APP_VERSION });
       const signInGuard = createSignInGuard(db, config.signIn, config.jwtSecret);
-      const adminMfa = createAdminMfa(db, { serverSecret: config.jwtSecret, issuer: config.branding.title, clock: options.secondFactorClock });
+      const adminMfa = createAdminMfa(db, { serverSecret: config.jwtSecret, issuer: config.branding.title, clock: options.secondFactorClock, notices });
       await api.register(studentsRoutes, { db, dataDir: config.dataDir, signInGuard, notices, temporaryPasswordTtlMs: config.temporaryPasswordTtlMs, adminMfa });
       await api.register(adminMfaRoutes, { mfa: adminMfa });
       await api.register(sessionsRoutes, { db });

@@ -1,6 +1,6 @@
 import type { Branding } from '@academy/contract';
 import type { Mailer } from '../../mail/mailer';
-import { adminResetRefusedMail, emailChangedMail, newSignInMail, passwordChangedMail, type NoticeAccount, type PasswordChange, type SignInPlace } from './notice-mails';
+import { adminResetRefusedMail, codeReplayedMail, emailChangedMail, newSignInMail, passwordChangedMail, type NoticeAccount, type PasswordChange, type SignInPlace } from './notice-mails';
 
 /**
  * Tells an account's owner, by mail, that its sign-in details changed. Sent off the request path
@@ -14,6 +14,8 @@ export interface AccountNotices {
   newSignIn(account: NoticeAccount, place: SignInPlace): void;
   /** A reset code was asked for an admin account, which recovers only on the server. */
   adminResetRefused(account: NoticeAccount): void;
+  /** An admin's two-step code that had already opened a sign-in was offered again. */
+  codeReplayed(account: NoticeAccount): void;
 }
 
 export function createAccountNotices(mailer: Mailer, branding: Branding, now: () => Date = () => new Date()): AccountNotices {
@@ -22,5 +24,6 @@ export function createAccountNotices(mailer: Mailer, branding: Branding, now: ()
     emailChanged: (account, newEmail) => mailer.dispatch(emailChangedMail(account, newEmail, now(), branding)),
     newSignIn: (account, place) => mailer.dispatch(newSignInMail(account, place, now(), branding)),
     adminResetRefused: (account) => mailer.dispatch(adminResetRefusedMail(account, now(), branding)),
+    codeReplayed: (account) => mailer.dispatch(codeReplayedMail(account, now(), branding)),
   };
 }

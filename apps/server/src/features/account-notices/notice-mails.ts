@@ -75,6 +75,27 @@ export function adminResetRefusedMail(account: NoticeAccount, at: Date, branding
   });
 }
 
+/**
+ * An administrator's two-step code was offered again after it had opened a sign-in: whoever did it
+ * has the password and saw a code, so the owner is told at once (ASVS 2.8.5).
+ */
+export function codeReplayedMail(account: NoticeAccount, at: Date, branding: Branding): Mail {
+  const { title } = branding;
+  return brandedMail({
+    to: account.email,
+    subject: `${title}: a used two-step code was tried on your account`,
+    branding,
+    name: account.name,
+    paragraphs: [
+      `On ${sriLankaTime(at, true)} someone gave the right password of your ${title} administrator account with a two-step code that had already been used, and was refused.`,
+      'If this was you (a code typed twice), there is nothing to do.',
+    ],
+    footnote: [
+      'If it was not you, someone knows your password and has seen one of your codes: change your password on your Profile page at once, sign out the other sessions there, and tell the other administrators.',
+    ],
+  });
+}
+
 /** To the old address: password reset codes go to the new one from now on. */
 export function emailChangedMail(account: NoticeAccount, newEmail: string, at: Date, branding: Branding): Mail {
   const { title } = branding;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_MFA_PATHS, ADMIN_MFA_TEXT, SESSIONS_PATHS, type LoginAnswer, type SecondFactorNeeded } from '@academy/contract';
 import { signIn, signedInStudent } from '../../../test/factories';
 import { nextTestCode, rememberSecret, testSecondFactorClock } from '../../../test/second-factor';
-import { TEST_ADMIN, useTestApp } from '../../../test/test-app';
+import { TEST_ADMIN } from '../../../test/test-app';
+import { useResetTestApp } from '../password-reset/test-helpers';
 import { ensureAdmin } from '../students/service';
 import { resetFromCommandLine } from './service';
 import { base32Decode, stepAt, totpCode } from './totp';
@@ -12,7 +13,8 @@ const api = (path: string) => `/api/${path}`;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe('admin two-step sign-in', () => {
-  const t = useTestApp();
+  // With a real SMTP receiver: a replayed code is mailed to the admin.
+  const t = useResetTestApp();
   let count = 0;
 
   /** A new admin account (no second factor yet), signed in with the password alone: its limited session. */
@@ -133,6 +135,11 @@ describe('admin two-step sign-in', () => {
     expect(replay.statusCode).toBe(400);
     const refused = await t.database.db.selectFrom('audit_log').select('detail').where('actor_id', '=', admin.answer.studentId).where('action', '=', 'admin-mfa.code-refused').execute();
     expect(refused.map((entry) => JSON.parse(entry.detail).reason)).toEqual(['wrong', 'replayed']);
+    // The owner hears of the replay (someone has the password and saw a code), and of nothing else here.
+    const notice = await t.smtp.waitFor((mail) => mail.to.includes(admin.email.toLowerCase()) && /already been used/.test(mail.text));
+    expect(notice.subject).toBe('History Academy: a used two-step code was tried on your account');
+    expect(notice.text).toContain(`Hello ${admin.name},`);
+    expect(t.smtp.mails.filter((mail) => mail.to.includes(admin.email.toLowerCase()) && /two-step code/.test(mail.subject))).toHaveLength(1);
   });
 
   it('takes 5 codes per challenge, then asks for the password again', async () => {

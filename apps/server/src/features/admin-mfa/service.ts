@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { errors } from '../../lib/errors';
 import type { SecurityLog } from '../../lib/security-events';
 import type { SessionAccount } from '../../plugins/auth';
+import type { AccountNotices } from '../account-notices/account-notices';
 import { recordAudit, type AuditActor } from '../audit-log/service';
 import * as students from '../students/service';
 import { isTotpCode, newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
@@ -27,6 +28,8 @@ export interface AdminMfa {
   clock: () => number;
   /** The name the authenticator app shows beside the code. */
   issuer: string;
+  /** Mails the owner when a used code is offered again; null in tools that send no mail. */
+  notices: AccountNotices | null;
 }
 
 /** How a code was proven, as the session records it. */
@@ -87,6 +90,10 @@ async function refuseCode(mfa: AdminMfa, actor: AuditActor, reason: 'wrong' | 'r
     summary: reason === 'replayed' ? `Refused a two-step code used before (${where})` : `Refused a wrong two-step code (${where})`,
     detail: { reason, where },
   });
+  if (reason === 'replayed' && mfa.notices) {
+    const owner = await students.findLiveById(mfa.db, actor.id);
+    if (owner) mfa.notices.codeReplayed({ email: owner.email, name: owner.name });
+  }
   throw errors.field('code', ADMIN_MFA_TEXT.wrongCode);
 }
 
