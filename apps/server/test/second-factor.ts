@@ -66,11 +66,17 @@ export async function enrolDirectly(app: FastifyInstance, session: LoginAnswer):
   if (!access) return false;
   const secret = newTotpSecret();
   const now = new Date().toISOString();
-  await repo.putPendingFactor(access.db, session.studentId, createSecretBox(access.serverSecret).seal(secret), now);
-  await repo.markEnrolled(access.db, session.studentId, now);
+  // Enrolled in one statement: when two instances sign the same admin in at once, both come here
+  // and the first one's secret is the one kept (a pending enrolment is taken over).
+  const sealed = createSecretBox(access.serverSecret).seal(secret);
+  const written = await access.db
+    .insertInto('admin_second_factors')
+    .values({ account_id: session.studentId, secret: sealed, enrolled_at: now, last_step: 0, created_at: now })
+    .onConflict((conflict) => conflict.column('account_id').doUpdateSet({ secret: sealed, enrolled_at: now, last_step: 0 }).where('admin_second_factors.enrolled_at', 'is', null))
+    .executeTakeFirst();
+  if (Number(written.numInsertedOrUpdatedRows ?? 0n) > 0) rememberSecret(session.email, base32Encode(secret));
   const claims = JSON.parse(Buffer.from(session.token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string };
   await repo.verifySession(access.db, claims.sid, 'totp');
-  rememberSecret(session.email, base32Encode(secret));
   return true;
 }
 

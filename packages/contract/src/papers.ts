@@ -241,7 +241,7 @@ const paperShape = {
   ),
   questions: z
     .array(questionInputSchema, { error: 'must be a list' })
-    .min(PAPER_LIMITS.questionsMin, { error: 'must hold at least one question' })
+    .min(PAPER_LIMITS.questionsMin, { error: `must hold at least ${PAPER_LIMITS.questionsMin} questions` })
     .max(PAPER_LIMITS.questionsMax, { error: `must hold at most ${PAPER_LIMITS.questionsMax} questions` }),
   ...paperSettingsSchema.shape,
 };

@@ -9,15 +9,18 @@ export async function findFactor(db: Executor, accountId: string) {
   return db.selectFrom('admin_second_factors').selectAll().where('account_id', '=', accountId).executeTakeFirst();
 }
 
-/** A new pending enrolment, replacing one not yet confirmed; never an enrolled factor (answers false). */
+/**
+ * A new pending enrolment, replacing one not yet confirmed; never an enrolled factor (answers false).
+ * One statement, so two enrolments begun at once (two tabs, two instances) leave one secret, not a
+ * key violation.
+ */
 export async function putPendingFactor(db: Db, accountId: string, secret: string, now: string): Promise<boolean> {
-  return db.transaction().execute(async (tx) => {
-    const existing = await findFactor(tx, accountId);
-    if (existing?.enrolled_at) return false;
-    if (existing) await tx.deleteFrom('admin_second_factors').where('account_id', '=', accountId).execute();
-    await tx.insertInto('admin_second_factors').values({ account_id: accountId, secret, enrolled_at: null, created_at: now }).execute();
-    return true;
-  });
+  const result = await db
+    .insertInto('admin_second_factors')
+    .values({ account_id: accountId, secret, enrolled_at: null, last_step: 0, created_at: now })
+    .onConflict((conflict) => conflict.column('account_id').doUpdateSet({ secret, last_step: 0, created_at: now }).where('admin_second_factors.enrolled_at', 'is', null))
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
 /**

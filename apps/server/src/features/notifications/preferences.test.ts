@@ -34,12 +34,17 @@ describe('notification preferences, with e-mail and SMS offered', () => {
     expect(kindOf(answer, 'fee.due')).toMatchObject({ email: null });
   });
 
-  it('has no SMS number for a landline, and gives an admin the admin kind only', async () => {
+  it('has no SMS number for a landline, and gives an admin the admin kinds only', async () => {
     const landline = await signedInStudent(t.app, { whatsAppNo: '0112345678' });
     expect((await preferences(t.app, landline.headers)).smsNumber).toBeNull();
 
     const answer = await preferences(t.app, admin);
-    expect(answer.kinds).toEqual([{ kind: 'payment.reversed', push: true, email: null, sms: null }]);
+    // A reversed payment is mailed by fees itself; security alerts and approval requests by mail too.
+    expect(answer.kinds).toEqual([
+      { kind: 'payment.reversed', push: true, email: null, sms: null },
+      { kind: 'security.alert', push: true, email: true, sms: null },
+      { kind: 'approval.requested', push: true, email: true, sms: null },
+    ]);
   });
 
   it('keeps what a student changes, stores only what differs from the defaults, and touches no one else', async () => {

@@ -38,15 +38,28 @@ export function createSecurityMonitor(deps: MonitorDeps): SecurityMonitor {
   // Per kind, when this instance next asks the database for a claim: once a window at most, so a
   // flood over a threshold costs the database nothing after its first event.
   const nextClaim = new Map<SecurityAlertKind, number>();
+  // Per kind, this instance's claim under way: a crossing that comes meanwhile waits for it, so the
+  // alert carries the count that first crossed, not whichever claim the database answered first.
+  const claiming = new Map<SecurityAlertKind, Promise<void>>();
 
   async function crossed(event: CountedEvent, count: number, now: number): Promise<void> {
     const threshold = rules.thresholds[event.kind];
     if (count === threshold) log.warn({ securityCount: event.kind, subject: event.subject, count, threshold, windowMs: rules.windowMs }, 'security threshold crossed');
+    while (claiming.has(event.kind)) await claiming.get(event.kind);
     if (now < (nextClaim.get(event.kind) ?? 0)) return;
+    const attempt = claimAndRaise(event, count, now);
+    claiming.set(event.kind, attempt);
+    try {
+      await attempt;
+    } finally {
+      claiming.delete(event.kind);
+    }
+  }
+
+  async function claimAndRaise(event: CountedEvent, count: number, now: number): Promise<void> {
     const claim = await claimKind(deps.db, event.kind, now, rules.windowMs);
     nextClaim.set(event.kind, claim.claimed ? now + rules.windowMs : claim.until);
-    if (!claim.claimed) return;
-    await raise(event, count, now);
+    if (claim.claimed) await raise(event, count, now);
   }
 
   async function raise(event: CountedEvent, count: number, now: number): Promise<void> {
