@@ -117,8 +117,7 @@ test('an admin records a cash payment from the profile, the receipt shows, refun
   await expect(exception).toBeHidden();
   await expect.poll(() => monthState(request, admin, student.id, fees.classId, thisMonth)).toBe('exception');
 
-  // A full free card from next month to the end of the class year.
-  profile = await openProfile(page, student);
+  // A full free card from next month to the end of the class year, from the same profile.
   await profile.getByRole('button', { name: 'Free card' }).click();
   const card = page.getByRole('dialog', { name: `Free card for ${student.name}` });
   await card.getByRole('radio', { name: /^Full/ }).check();

@@ -7,6 +7,7 @@ import { PAPER_SCREENS } from '../support/paper-screens';
 import { SCREENS, settle, visit, type Role } from '../support/screens';
 import { useWorld, type Account, type World } from '../support/world';
 import { openLoginPage } from '../support/accounts';
+import { finishSignInOnScreen, nextCode, onSecondFactorPage } from '../support/second-factor';
 
 // Keyboard access: every screen by keyboard alone. Tab reaches every control with a visible focus ring,
 // Enter and Space work them, Escape closes what opened, arrow keys move inside the OTP boxes and
@@ -15,7 +16,7 @@ import { openLoginPage } from '../support/accounts';
 let world: World;
 useWorld((built) => (world = built));
 
-/** Signs in with Tab, typing and Enter only. */
+/** Signs in with Tab, typing and Enter only (an admin's code too). */
 async function signInByKeyboard(page: Page, account: Account): Promise<void> {
   await openLoginPage(page);
   await settle(page);
@@ -24,6 +25,16 @@ async function signInByKeyboard(page: Page, account: Account): Promise<void> {
   await tabTo(page, page.locator('input[type="password"]'));
   await page.keyboard.type(account.password);
   await page.keyboard.press('Enter');
+  // An admin's second step: the code typed into its field, reached by Tab, and sent with Enter.
+  await expect(page).toHaveURL(/#\/(home|twoStep|twoStepSetup)$/);
+  if (/#\/twoStep$/.test(page.url())) {
+    await settle(page);
+    await tabTo(page, page.locator('input[autocomplete="one-time-code"]'));
+    await page.keyboard.type(await nextCode(page.url(), account.email));
+    await page.keyboard.press('Enter');
+  } else if (onSecondFactorPage(page)) {
+    await finishSignInOnScreen(page, account.email);
+  }
   await expect(page).toHaveURL(/#\/home$/);
   await settle(page);
 }

@@ -4,7 +4,7 @@
 // it) and the per-account count is small: one student over it is refused, the hall is not.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SERVER_TEXT, type ErrorAnswer } from '@academy/contract';
+import { SERVER_TEXT, startedSitting, type ErrorAnswer, type QuestionsAnswer, type StartAnswer } from '@academy/contract';
 import type { Db } from '../../db/database';
 import type { TokenClaims } from '../../plugins/auth';
 import { useTestApp } from '../../../test/test-app';
@@ -85,7 +85,12 @@ describe('the sitting budgets', () => {
 
     const starts = await Promise.all(hall.map((headers) => post(headers, 'start', { deviceKey: randomUUID().replaceAll('-', '') })));
     expect(starts.map((response) => response.statusCode)).toEqual(hall.map(() => 200));
-    const sittings: Sitting[] = starts.map((response) => response.json<{ data: Sitting }>().data);
+    // Each screen then reads the paper's questions (the same answer for all), as the sitting screen does.
+    const questions = await Promise.all(hall.map((headers) => t.app.inject({ url: `/api/papers/${paper.id}/questions`, headers, remoteAddress: HALL_ADDRESS })));
+    expect(questions.map((response) => response.statusCode)).toEqual(hall.map(() => 200));
+    const sittings: Sitting[] = starts.map((response, i) =>
+      startedSitting(response.json<StartAnswer>().data, (questions[i]?.json<QuestionsAnswer>().data.questions ?? [])),
+    );
     // Every student saves twice, all at once: well within each account's count.
     const saves = await Promise.all(
       hall.flatMap((headers, i) => [1, 2].map((seq) => post(headers, 'answers', { device: 1, saves: [choose(sittings[i] as Sitting, seq - 1, 0, seq)] }))),
