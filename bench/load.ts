@@ -178,7 +178,7 @@ async function main(): Promise<void> {
   let peakRss = 0;
   let sampler: NodeJS.Timeout | undefined;
   try {
-    const redis = process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL, REDIS_PREFIX: `bench-${crypto.randomUUID().slice(0, 8)}:` } : {};
+    const redis: Record<string, string> = process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL, REDIS_PREFIX: `bench-${crypto.randomUUID().slice(0, 8)}:` } : {};
     console.log(`Starting the portal with npm start (${database.target.kind}${redis.REDIS_URL ? ', Redis' : ''}) on port ${port}...`);
     server = await startServer({ port, dataDir: database.dataDir, admin: BENCH_ADMIN, env: { ...database.serverEnv, ...redis } });
     memory.serverPid = serverProcessId(server);
@@ -194,7 +194,7 @@ async function main(): Promise<void> {
     const hallStudents = await registerStudents('hall', HALL_STUDENTS);
     // The session students sign in once each, after the sign-in scenario's students were made, so
     // no later sign-in of theirs ends these sessions (the session limit).
-    const readers = [];
+    const readers: (Awaited<ReturnType<typeof registerStudents>>[number] & { id: string; token: string })[] = [];
     for (const student of await registerStudents('reader', STUDENTS)) {
       const login = await api<LoginAnswer>(STUDENTS_PATHS.login, { body: student });
       readers.push({ ...student, id: login.studentId, token: login.token });

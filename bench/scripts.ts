@@ -139,7 +139,7 @@ async function photo(shade: number): Promise<Buffer> {
   const page = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="rgb(232,226,${shade})"/>${lines}</svg>`)).png().toBuffer();
   const target = PAGE_MB * 1024 * 1024;
   let [low, high] = [2, 80];
-  let best = Buffer.alloc(0);
+  let best: Buffer = Buffer.alloc(0);
   for (let step = 0; step < 7; step += 1) {
     const sigma = (low + high) / 2;
     const grain = await sharp({ create: { width, height, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian', mean: 128, sigma } } }).raw().toBuffer();
@@ -406,7 +406,8 @@ async function main(): Promise<void> {
     const memory: MemoryPeaks = { total: 0, at: Date.now(), withPrivate: 0, server: 0, children: 0 };
     sampler = setInterval(() => sampleMemory(pid, memory), 250);
 
-    const admin = (await adminSignIn(base.origin)).token;
+    const adminLogin = await adminSignIn(base.origin);
+    const admin = adminLogin.token;
     const created = await api<{ data: DriveItem }>(base.origin, CLASS_MATERIAL_PATHS.createFolder, { token: admin, body: { folderName: CLASS_NAME } });
     const folder = await api<{ data: DriveItem }>(base.origin, fill(CLASS_MATERIAL_PATHS.subfolder, { folderId: created.data.id }), { token: admin, body: { name: 'Papers' } });
     await api(base.origin, CLASS_MATERIAL_PATHS.batchAccess, { token: admin, body: { className: CLASS_NAME, batch: BATCH, classType: CLASS_TYPE } });

@@ -46,7 +46,7 @@ async function writeLesson(file: string): Promise<void> {
   const out = createWriteStream(file);
   const chunk = randomBytes(1024 * 1024);
   for (let i = 0; i < FILE_MB; i += 1) {
-    if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
 }

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/db/database';
+import { createDatabase, migrateToLatest } from '../../src/db/database';
 import { JobQueue } from '../../src/jobs/queue';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { changes, Fingerprinter } from './fingerprint';
@@ -41,7 +42,23 @@ describe('the fingerprint of what a request may change', () => {
     await queue.remove('fingerprint', 'one');
     expect(changes(empty, await prints.take())).toEqual([]);
 
+    // A statement that changes a row to what it was is counted, but the rows are the same.
+    await database.db.updateTable('jobs').set({ kind: 'fingerprint' }).where('job_key', '=', 'nothing').execute();
+    expect(changes(empty, await prints.take())).toEqual([]);
+
     writeFileSync(path.join(database.dataDir, 'left-behind.txt'), 'x');
     expect(changes(empty, await prints.take())).toEqual(['file left-behind.txt']);
+  });
+
+  it('sees a row that another connection wrote (on SQLite the digests are reused only while no connection changed a row)', async () => {
+    const before = await prints.take();
+    expect(changes(before, await prints.take())).toEqual([]);
+    const other = createDatabase(database.target);
+    try {
+      await other.insertInto('jobs').values({ id: randomUUID(), kind: 'fingerprint', job_key: 'other', payload: '{}', state: 'queued', run_after: '2026-01-01T00:00:00.000Z', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' }).execute();
+    } finally {
+      await other.destroy();
+    }
+    expect(changes(before, await prints.take())).toEqual(['table jobs']);
   });
 });

@@ -27,6 +27,8 @@ interface TableShape {
 
 export class Fingerprinter {
   private tables: TableShape[] | undefined;
+  /** SQLite's last digests and the change counters they were read at (see `sqliteDigests`). */
+  private lastSqlite: { counters: string; digests: [string, string][] } | undefined;
 
   constructor(private readonly database: TestDatabase) {}
 
@@ -45,10 +47,27 @@ export class Fingerprinter {
   async take(): Promise<Fingerprint> {
     const print: Fingerprint = new Map();
     const tables = await this.tableShapes();
-    const digests = this.database.target.kind === 'postgres' ? await this.postgresDigests(tables) : await this.rowDigests(tables);
+    const digests = this.database.target.kind === 'postgres' ? await this.postgresDigests(tables) : await this.sqliteDigests(tables);
     for (const [table, digest] of digests) print.set(`table ${table}`, digest);
     for (const [file, size] of filesUnder(this.database.dataDir)) print.set(`file ${file}`, `${size} bytes`);
     return print;
+  }
+
+  /**
+   * The rows' digests, read again only when a row may have changed. The app and this fingerprint
+   * share one SQLite connection: its `total_changes()` counts every row inserted, updated or
+   * deleted through it (triggers included, rolled back or not), and `data_version` moves when
+   * another connection commits. Both unchanged, no row can differ, and the digests of the last
+   * read stand; the security suites take thousands of fingerprints, most after a refusal that
+   * wrote nothing, and reading every table each time was most of their minutes.
+   */
+  private async sqliteDigests(tables: TableShape[]): Promise<[string, string][]> {
+    const { rows } = await sql<{ changes: number; version: number }>`select total_changes() as changes, (select data_version from pragma_data_version) as version`.execute(this.database.db);
+    const counters = `${rows[0]?.changes}:${rows[0]?.version}`;
+    if (this.lastSqlite?.counters === counters) return this.lastSqlite.digests;
+    const digests = await this.rowDigests(tables);
+    this.lastSqlite = { counters, digests };
+    return digests;
   }
 
   /** Every row read here and hashed: SQLite is in this process, so a query costs no round trip. */
