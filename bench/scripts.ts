@@ -4,7 +4,9 @@
 // README's defaults (SQLite in a temporary data folder). Meanwhile students read the messages feed
 // every second. Goals, all in one run: every page kept (each student's script holds all their
 // pages, nothing left staged), 0 errors, server RSS < 256 MB throughout (the server's process and
-// its page encoder's child process added together, sampled at the same moment), the feed's p99 < 100 ms.
+// its page encoder's child process together, sampled at the same moment: the server's RSS and the
+// child's private memory, so the pages both map, the node binary and libc, count once; the sum of
+// both RSS, which counts those twice, is printed beside it), the feed's p99 < 100 ms.
 // Then a marker walks the scripts page by page, twice: the next page's fetch over HTTP (the server's
 // part), and as the marker sees it, in headless Chromium on the web app's marking screen
 // (#/papers/{id}/marking/{scriptId}): an admin signed in, → pressed for the next page and N for the
@@ -491,14 +493,14 @@ async function main(): Promise<void> {
       `hand-ins: ${tally.handedIn} of ${STUDENTS} in ${tookS.toFixed(0)} s; pages kept ${pagesKept} of ${expected} (${Number(kept.staged ?? 0)} left staged), scripts ${Number(scripts.n)}; errors ${tally.errors}${tally.firstError ? ` (first: ${tally.firstError})` : ''}\n` +
         `page upload (at ${KBITS} kbit/s): p50 ${percentile(tally.pageMs, 50).toFixed(0)} ms, p99 ${percentile(tally.pageMs, 99).toFixed(0)} ms; hand-in p99 ${percentile([...tally.handInMs].sort((a, b) => a - b), 99).toFixed(0)} ms\n` +
         `feed (${feedTimes.length} reads): p50 ${percentile(feedTimes, 50).toFixed(1)} ms, p99 ${feedP99.toFixed(1)} ms\n` +
-        `server RSS peak ${memory.total.toFixed(0)} MB at ${((memory.at - began) / 1000).toFixed(0)} s (the server's process alone at most ${memory.server.toFixed(0)} MB, its page encoder at most ${memory.children.toFixed(0)} MB; the server's RSS with the encoder's private memory at most ${memory.withPrivate.toFixed(0)} MB); marker's next page (HTTP, ${nextPage.length} pages): p50 ${percentile(nextPage, 50).toFixed(1)} ms, p95 ${nextP95.toFixed(1)} ms\n` +
+        `server RSS with the page encoder's private memory: peak ${memory.withPrivate.toFixed(0)} MB (the server's process alone at most ${memory.server.toFixed(0)} MB, its page encoder's RSS at most ${memory.children.toFixed(0)} MB; both RSS added, shared pages twice: ${memory.total.toFixed(0)} MB at ${((memory.at - began) / 1000).toFixed(0)} s); marker's next page (HTTP, ${nextPage.length} pages): p50 ${percentile(nextPage, 50).toFixed(1)} ms, p95 ${nextP95.toFixed(1)} ms\n` +
         `${browserLine}\n` +
         `load average after: ${loadavg().map((v) => v.toFixed(2)).join(' ')}`,
     );
     reportFigures([
       { bench: 'scripts', figure: `pages kept, ${STUDENTS} students × ${PAGES}`, value: `${pagesKept} / ${expected}`, goal: 'every page', met: pagesKept === expected && Number(kept.staged ?? 0) === 0 },
       { bench: 'scripts', figure: 'errors', value: String(tally.errors), goal: '0', met: tally.errors === 0 },
-      { bench: 'scripts', figure: 'server RSS, peak (process + page encoder)', value: `${memory.total.toFixed(0)} MB`, goal: `< ${GOAL_RSS_MB} MB`, met: memory.total < GOAL_RSS_MB },
+      { bench: 'scripts', figure: "server RSS, peak (process + page encoder's own pages)", value: `${memory.withPrivate.toFixed(0)} MB`, goal: `< ${GOAL_RSS_MB} MB`, met: memory.withPrivate < GOAL_RSS_MB },
       { bench: 'scripts', figure: 'feed p99 meanwhile', value: `${feedP99.toFixed(1)} ms`, goal: `< ${GOAL_FEED_P99_MS} ms`, met: feedP99 < GOAL_FEED_P99_MS },
       { bench: 'scripts', figure: "marker's next page p95 (HTTP fetch)", value: `${nextP95.toFixed(1)} ms`, goal: `< ${GOAL_NEXT_PAGE_P95_MS} ms`, met: nextP95 < GOAL_NEXT_PAGE_P95_MS },
       {

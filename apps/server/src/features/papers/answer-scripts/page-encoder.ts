@@ -2,9 +2,11 @@
 // at a time, not in the server. Decoding a 12-megapixel photo and writing WebP holds about 100 MB
 // while it runs, and glibc keeps what a libvips thread freed in that thread's arena, so in the
 // server it stayed resident after the hall had gone (bench/scripts.ts: 261 MB). The child runs with
-// MALLOC_ARENA_MAX=2 (sharp's advice for glibc) and exits when idle, so its memory goes back to the
-// system; a photo that crashes libvips ends the child, not the server. It keeps the server's CPU
-// priority: a lower one let other work on a busy machine starve the hall's queue.
+// one malloc arena (MALLOC_ARENA_MAX=1: its libvips thread and its main thread then reuse the same
+// freed memory; with two, each kept its own, and a 12-megapixel photo's encoding peaked 65 MB above
+// the child's start instead of 37 MB, for the same CPU) and exits when idle, so its memory goes back
+// to the system; a photo that crashes libvips ends the child, not the server. It keeps the server's
+// CPU priority: a lower one let other work on a busy machine starve the hall's queue.
 //
 // The child is `node -e` with the source below, not a file: the built server is one bundle, and the
 // child needs nothing of it but sharp, resolved here to the same copy the server would load.
@@ -70,7 +72,7 @@ function startChild(): ChildProcess {
   // Only what it needs: never the server's secrets.
   const started = spawn(process.execPath, ['-e', CHILD_SOURCE], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: { PATH: process.env.PATH ?? '', MALLOC_ARENA_MAX: '2', PAGE_ENCODER_SHARP: sharpPath },
+    env: { PATH: process.env.PATH ?? '', MALLOC_ARENA_MAX: '1', PAGE_ENCODER_SHARP: sharpPath },
   });
   started.on('message', (answer: Answer) => {
     const current = queue.shift();
