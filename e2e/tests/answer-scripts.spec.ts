@@ -72,6 +72,17 @@ test('a paper with only a written part is started on its written answers page an
   const paperId = await createPaperByApi(request, admin, paperBody(classId, { title: 'Kandyan kingdom: essay', questions: [] }));
   await setWrittenByApi(request, admin, paperId);
 
+  // The page before its Start on a desktop and in Sinhala, signed in before the phone is (the
+  // student's newest sessions are the ones kept): one heading, no page to hand in yet.
+  for (const [device, viewport, language] of [['desktop', DESKTOP, 'en'], ['desktop', DESKTOP, 'si'], ['phone', PHONE, 'si']] as const) {
+    const other = await signedIn(browser, student, viewport, language);
+    await other.goto(`/#/papers/${paperId}/written`);
+    await expect(other.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(other.locator('input[type="file"][multiple]')).toHaveCount(0);
+    await settle(other);
+    await saveScreen(other, `answer-scripts-written-only-start-${device}-${language}`);
+    await other.context().close();
+  }
   const phone = await signedIn(browser, student, PHONE);
   await phone.goto(`/#/papers/${paperId}`);
   // Start leads to the written answers, not to a sitting screen without questions.
