@@ -90,15 +90,19 @@ export class Fingerprinter {
   }
 
   /**
-   * PostgreSQL's digests, read again only when a row may have changed: each table's row count and
-   * the sum of its rows' `xmin` (the transaction that wrote each row version). Every insert and
-   * update writes a row version with its transaction's id and every delete lowers the count, so
-   * a change moves one of the two unless the rows it touched were written by the changing
-   * transaction itself, that is, did not exist before it. Cheaper than the digests: no row made
-   * text, sorted or hashed.
+   * PostgreSQL's digests, read again only when a row may have changed: each table's row count,
+   * and the sum and the sum of squares of its rows' `xmin` (the transaction that wrote each row
+   * version). A transaction's inserts and updates leave row versions carrying its own id X; for
+   * the count, the sum and the sum of squares all to stand, every row version it deleted or
+   * replaced must have carried X too (m values whose sum is mX and sum of squares mX² are all X),
+   * that is, been written by the same transaction, so not have existed before it. Cheaper than
+   * the digests: no row made text, sorted or hashed.
    */
   private async postgresDigests(tables: TableShape[]): Promise<[string, string][]> {
-    const parts = tables.map((table) => sql`select ${table.name}::text as name, count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text as counter from ${sql.table(table.name)}`);
+    const parts = tables.map(
+      (table) =>
+        sql`select ${table.name}::text as name, concat_ws(':', count(*), sum(xmin::text::numeric), sum((xmin::text::numeric) ^ 2)) as counter from ${sql.table(table.name)}`,
+    );
     const { rows } = await sql<{ name: string; counter: string }>`${sql.join(parts, sql` union all `)}`.execute(this.database.db);
     return this.unlessUnchanged(rows.map((row) => `${row.name}=${row.counter}`).join(' '), () => this.postgresRowDigests(tables));
   }
