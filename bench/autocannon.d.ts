@@ -1,5 +1,6 @@
-// What the benchmarks use of autocannon (it ships no types; DefinitelyTyped's describe an older
-// API): a run is an event emitter that can be stopped, its result given to the callback.
+// What the benchmarks use of autocannon (it ships no types; DefinitelyTyped's make a run without a
+// callback a plain promise): a run is an event emitter that can be stopped and awaited, its result
+// also given to the callback.
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
 
