@@ -194,10 +194,10 @@ async function main(): Promise<void> {
     const hallStudents = await registerStudents('hall', HALL_STUDENTS);
     // The session students sign in once each, after the sign-in scenario's students were made, so
     // no later sign-in of theirs ends these sessions (the session limit).
-    const readers: (Awaited<ReturnType<typeof registerStudents>>[number] & { id: string; token: string })[] = [];
+    const readers: { email: string; id: string; token: string }[] = [];
     for (const student of await registerStudents('reader', STUDENTS)) {
       const login = await api<LoginAnswer>(STUDENTS_PATHS.login, { body: student });
-      readers.push({ ...student, id: login.studentId, token: login.token });
+      readers.push({ email: student.email, id: login.studentId, token: login.token });
     }
     console.log(`Seeded 200 announcements, a class of 2 lessons, ${STUDENTS} students signing in, ${STUDENTS} reading and ${HALL_STUDENTS} in the hall.`);
     console.log(`${CONNECTIONS} connections, ${SECONDS} s per scenario; ratios are to GET /api/ping of this run.\n`);
